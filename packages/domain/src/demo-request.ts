@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+export const eventTypes = ['boda', 'cumpleanos', 'corporativo', 'festival', 'otro'] as const;
+export const eventTypeLabels: Record<(typeof eventTypes)[number], string> = {
+  boda: 'Boda',
+  cumpleanos: 'Cumpleaños',
+  corporativo: 'Evento corporativo',
+  festival: 'Festival',
+  otro: 'Otro',
+};
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((value) => value || null);
+
+/** The form sends acceptTerms as the text "true"/"false" (spec §3); a boolean is accepted too. */
+const accepted = z
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: 'Debes aceptar los términos y condiciones' })
+  .transform((value) => value === true || value === 'true')
+  .refine((value) => value, 'Debes aceptar los términos y condiciones');
+
+export const demoRequestBody = z.object({
+  name: z.string({ error: 'El nombre es obligatorio' }).trim().min(1, 'El nombre es obligatorio').max(200, 'El nombre es demasiado largo'),
+  email: z
+    .string({ error: 'El email es obligatorio' })
+    .trim()
+    .min(1, 'El email es obligatorio')
+    .max(254, 'El email es demasiado largo')
+    .pipe(z.email({ error: 'Email inválido' })),
+  phone: optionalText(40, 'El teléfono es demasiado largo'),
+  eventType: z
+    .union([z.enum(eventTypes, { error: 'Tipo de evento no válido' }), z.literal('')])
+    .nullish()
+    .transform((value) => value || null),
+  guestCount: z
+    .union([z.number(), z.string().trim()])
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined || value === '') return null;
+      const count = Number(value);
+      if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
+        ctx.addIssue({ code: 'custom', message: 'El número de invitados debe ser un entero positivo' });
+        return z.NEVER;
+      }
+      return count;
+    }),
+  eventDate: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(Date.parse(value))) {
+        ctx.addIssue({ code: 'custom', message: 'La fecha del evento no es válida' });
+        return z.NEVER;
+      }
+      return value.slice(0, 10);
+    }),
+  message: optionalText(5000, 'El mensaje no puede exceder 5000 caracteres'),
+  acceptTerms: accepted,
+});
+export type DemoRequestBody = z.input<typeof demoRequestBody>;

@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from './db/client';
+import type { Guards } from './modules/auth/guards';
+import type { AuthService } from './modules/auth/service';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What every module's route registration receives. */
+export interface AppContext {
+  app: App;
+  db: Db;
+  auth: AuthService;
+  guards: Guards;
+  demo: boolean;
+}

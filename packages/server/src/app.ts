@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { errorCodes } from '@drinkflow/domain/errors';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context';
+import type { Db } from './db/client';
+import { HttpError, registerErrorHandling } from './http/errors';
+import { createGuards } from './modules/auth/guards';
+import { registerAuthRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { registerDemoRoutes } from './modules/demo/routes';
+
+export interface BuildAppOptions {
+  db: Db;
+  demo?: boolean;
+  /** The built web app to serve (packages/web/dist); omitted in API tests. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Addresses of trusted reverse proxies, so request.ip is the client's (X-Forwarded-For). */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+}
+
+export async function buildApp(options: BuildAppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Bars reach the server over plain HTTP on a LAN address; upgrading would break them.
+        upgradeInsecureRequests: null,
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        errorCodes.rateLimited,
+        `Demasiadas peticiones. Vuelve a intentarlo en ${Math.ceil(context.ttl / 1000)} s.`,
+      ),
+  });
+
+  const auth = createAuthService(options.db);
+  const context: AppContext = {
+    app,
+    db: options.db,
+    auth,
+    guards: createGuards(auth),
+    demo: options.demo ?? false,
+  };
+  registerAuthRoutes(context);
+  registerDemoRoutes(context);
+
+  if (options.webRoot && existsSync(join(options.webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, { root: options.webRoot, wildcard: false, index: false });
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0]!;
+      if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' && request.method !== 'HEAD') {
+        return reply.code(404).send({ message: 'Recurso no encontrado.', error: errorCodes.notFound });
+      }
+      // Client routes: the React app decides what to show (its own English 404 included).
+      return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,213 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    nombre: text('nombre').notNull(),
+    apellido: text('apellido'),
+    rol: text('rol', { enum: ['admin', 'organizer', 'scanner'] }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    check('users_rol_check', sql`${t.rol} in ('admin', 'organizer', 'scanner')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed logins, counted per email and per address for the login rate limit (shared by all processes). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_failures_email_idx').on(t.email, t.createdAt),
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+export const eventos = pgTable(
+  'eventos',
+  {
+    id: serial('id').primaryKey(),
+    nombre: text('nombre').notNull(),
+    ubicacion: text('ubicacion').notNull(),
+    fechaInicio: instant('fecha_inicio').notNull(),
+    fechaFin: instant('fecha_fin').notNull(),
+    organizadorId: integer('organizador_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notas: text('notas'),
+    esPrivado: boolean('es_privado').notNull().default(false),
+    apiKey: text('api_key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('eventos_api_key_unique').on(t.apiKey),
+    index('eventos_organizador_idx').on(t.organizadorId, t.fechaInicio),
+    check('eventos_fechas_check', sql`${t.fechaFin} > ${t.fechaInicio}`),
+  ],
+);
+
+export const tiposTicket = pgTable(
+  'tipos_ticket',
+  {
+    id: serial('id').primaryKey(),
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+    modo: text('modo', { enum: ['por_cantidad', 'temporal', 'intervalos_controlados'] }).notNull(),
+    maxDrinks: integer('max_drinks'),
+    drinkIntervalMinutes: integer('drink_interval_minutes'),
+    durationMinutes: integer('duration_minutes'),
+    drinkType: text('drink_type').notNull(),
+    validoDesde: instant('valido_desde').notNull(),
+    validoHasta: instant('valido_hasta').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tipos_ticket_evento_idx').on(t.eventoId),
+    check('tipos_ticket_modo_check', sql`${t.modo} in ('por_cantidad', 'temporal', 'intervalos_controlados')`),
+    check('tipos_ticket_validez_check', sql`${t.validoHasta} > ${t.validoDesde}`),
+  ],
+);
+
+export const pedidos = pgTable(
+  'pedidos',
+  {
+    id: serial('id').primaryKey(),
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
+    nombreCompleto: text('nombre_completo').notNull(),
+    email: text('email').notNull(),
+    telefono: text('telefono'),
+    creadoPor: text('creado_por').notNull().default('organizador'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pedidos_evento_created_idx').on(t.eventoId, t.createdAt)],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    pedidoId: integer('pedido_id')
+      .notNull()
+      .references(() => pedidos.id, { onDelete: 'cascade' }),
+    // NO ACTION (checked at the end of the statement): deleting an event cascades through orders
+    // to tickets first, while deleting a ticket type that tickets still use fails.
+    ticketTypeId: integer('ticket_type_id')
+      .notNull()
+      .references(() => tiposTicket.id),
+    estado: text('estado', { enum: ['activo', 'invalidado'] })
+      .notNull()
+      .default('activo'),
+    qrCode: text('qr_code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tickets_qr_code_unique').on(t.qrCode),
+    index('tickets_pedido_idx').on(t.pedidoId),
+    index('tickets_ticket_type_idx').on(t.ticketTypeId),
+    check('tickets_estado_check', sql`${t.estado} in ('activo', 'invalidado')`),
+  ],
+);
+
+export const consumos = pgTable(
+  'consumos',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    // Denormalised so statistics read one event's consumptions without joining three tables.
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
+    tipoBebida: text('tipo_bebida').notNull(),
+    timestamp: instant('timestamp').notNull().defaultNow(),
+  },
+  (t) => [
+    index('consumos_ticket_time_idx').on(t.ticketId, t.timestamp),
+    index('consumos_evento_time_idx').on(t.eventoId, t.timestamp),
+  ],
+);
+
+/** Every scan attempt, allowed or refused; also the idempotency record for a client's scanId. */
+export const scanLog = pgTable(
+  'scan_log',
+  {
+    id: serial('id').primaryKey(),
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    qrCode: text('qr_code').notNull(),
+    scanId: text('scan_id'),
+    tipoBebida: text('tipo_bebida'),
+    allowed: boolean('allowed').notNull(),
+    reason: text('reason').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('scan_log_scan_id_unique').on(t.scanId),
+    index('scan_log_evento_time_idx').on(t.eventoId, t.createdAt),
+    index('scan_log_ticket_idx').on(t.ticketId),
+  ],
+);
+
+export const demoRequests = pgTable('demo_requests', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  eventType: text('event_type'),
+  guestCount: integer('guest_count'),
+  eventDate: date('event_date', { mode: 'string' }),
+  message: text('message'),
+  acceptTerms: boolean('accept_terms').notNull(),
+  createdAt: createdAt(),
+});

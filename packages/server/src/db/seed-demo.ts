@@ -1,0 +1,119 @@
+import { DEMO_PASSWORD, demoUsers } from '@drinkflow/domain/config';
+import { count } from 'drizzle-orm';
+import type { Db, Tx } from './client';
+import { consumos, eventos, pedidos, tickets, tiposTicket, users } from './schema';
+import { hashPassword } from '../modules/auth/passwords';
+import { randomSecret } from '../modules/auth/tokens';
+
+const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+
+const guestNames = [
+  'Lucía García', 'Hugo Martínez', 'Martina López', 'Pablo Sánchez', 'Sofía Gómez', 'Daniel Fernández',
+  'Julia Díaz', 'Álvaro Ruiz', 'Paula Hernández', 'Adrián Jiménez', 'Valeria Moreno', 'Diego Álvarez',
+  'Carmen Romero', 'Javier Navarro', 'Elena Torres', 'Mario Domínguez', 'Irene Vázquez', 'Sergio Ramos',
+  'Claudia Gil', 'Marcos Serrano', 'Noa Blanco', 'Iván Molina', 'Laura Castro', 'Rubén Ortega',
+];
+
+/** A deterministic pseudo-random sequence, so every demo database looks the same. */
+function sequence(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+const slug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '.');
+
+async function seedEvent(
+  tx: Tx,
+  organizadorId: number,
+  now: Date,
+  spec: { nombre: string; ubicacion: string; startOffsetHours: number; hours: number; notas: string | null; guests: number },
+) {
+  const fechaInicio = new Date(Math.floor(now.getTime() / HOUR) * HOUR + spec.startOffsetHours * HOUR);
+  const fechaFin = new Date(fechaInicio.getTime() + spec.hours * HOUR);
+  const [evento] = await tx
+    .insert(eventos)
+    .values({ nombre: spec.nombre, ubicacion: spec.ubicacion, fechaInicio, fechaFin, organizadorId, notas: spec.notas, apiKey: randomSecret(18) })
+    .returning();
+  const period = { validoDesde: fechaInicio, validoHasta: fechaFin };
+  const types = await tx
+    .insert(tiposTicket)
+    .values([
+      { eventoId: evento!.id, nombre: 'Barra Libre Premium', modo: 'temporal', durationMinutes: spec.hours * 60, drinkType: 'todo', ...period },
+      { eventoId: evento!.id, nombre: 'Bono 4 Copas', modo: 'por_cantidad', maxDrinks: 4, drinkType: 'copas', ...period },
+      { eventoId: evento!.id, nombre: 'Cerveza cada 30 min', modo: 'intervalos_controlados', drinkIntervalMinutes: 30, durationMinutes: spec.hours * 60, maxDrinks: spec.hours * 2, drinkType: 'cerveza', ...period },
+    ])
+    .returning();
+
+  const random = sequence(evento!.id * 7919);
+  const servedUntil = Math.min(now.getTime(), fechaFin.getTime());
+  for (let guest = 0; guest < spec.guests; guest++) {
+    const nombreCompleto = guestNames[guest % guestNames.length]!;
+    const [pedido] = await tx
+      .insert(pedidos)
+      .values({
+        eventoId: evento!.id,
+        nombreCompleto,
+        email: `${slug(nombreCompleto)}${guest >= guestNames.length ? guest : ''}@example.com`,
+        telefono: guest % 3 === 0 ? `+34 6${String(10_000_000 + guest * 7_654_321).slice(0, 8)}` : null,
+        createdAt: new Date(fechaInicio.getTime() - (2 + guest) * 24 * HOUR),
+      })
+      .returning();
+    const type = types[guest % types.length]!;
+    const ticketCount = 1 + (guest % 4 === 0 ? 1 : 0);
+    for (let n = 0; n < ticketCount; n++) {
+      const [ticket] = await tx
+        .insert(tickets)
+        .values({ pedidoId: pedido!.id, ticketTypeId: type.id, qrCode: randomSecret(), estado: guest === 5 ? 'invalidado' : 'activo' })
+        .returning();
+      if (guest === 5 || servedUntil <= fechaInicio.getTime()) continue;
+      // Drinks that respect the type's rules, spread over the hours the event has run so far.
+      const drinks: Date[] = [];
+      let at = fechaInicio.getTime() + Math.floor(random() * 40) * MINUTE;
+      const gap = type.modo === 'intervalos_controlados' ? type.drinkIntervalMinutes! * MINUTE : 20 * MINUTE;
+      const limit = type.maxDrinks ?? 12;
+      while (at < servedUntil && drinks.length < limit && random() > 0.12) {
+        drinks.push(new Date(at));
+        at += gap + Math.floor(random() * 50) * MINUTE;
+      }
+      if (drinks.length === 0) continue;
+      const tipoBebida = type.drinkType === 'cerveza' ? 'cerveza' : 'copa';
+      await tx.insert(consumos).values(drinks.map((timestamp) => ({ ticketId: ticket!.id, eventoId: evento!.id, tipoBebida, timestamp })));
+    }
+  }
+}
+
+/** On an empty database, creates the demo users and sample events (DECISIONS §3). */
+export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
+  const [{ users: existing }] = (await db.select({ users: count() }).from(users)) as [{ users: number }];
+  if (existing > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const created = await tx
+      .insert(users)
+      .values(demoUsers.map((user) => ({ ...user, passwordHash })))
+      .returning();
+    const organizer = created.find((user) => user.rol === 'organizer')!;
+    await seedEvent(tx, organizer.id, now, {
+      nombre: 'Boda de Lucía y Hugo', ubicacion: 'Finca Los Olivos, Madrid', startOffsetHours: -3, hours: 8,
+      notas: 'Barra libre tras la cena. Cerveza para el personal.', guests: 40,
+    });
+    await seedEvent(tx, organizer.id, now, {
+      nombre: 'Fiesta de Empresa Acme', ubicacion: 'Hotel Miramar, Barcelona', startOffsetHours: -24 * 14, hours: 6,
+      notas: null, guests: 24,
+    });
+    await seedEvent(tx, organizer.id, now, {
+      nombre: 'Festival de Verano', ubicacion: 'Recinto Ferial, Valencia', startOffsetHours: 24 * 30, hours: 10,
+      notas: 'Tres barras: principal, VIP y terraza.', guests: 12,
+    });
+  });
+  return true;
+}

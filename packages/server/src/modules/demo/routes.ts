@@ -1,0 +1,17 @@
+import { demoRequestBody } from '@drinkflow/domain/demo-request';
+import { publicConfig } from '@drinkflow/domain/config';
+import type { AppContext } from '../../app-context';
+import { createDemoRequestService } from './service';
+
+export function registerDemoRoutes({ app, db, demo }: AppContext): void {
+  const demoRequests = createDemoRequestService(db);
+
+  app.get('/api/config', { schema: { response: { 200: publicConfig } } }, async () => ({ demo }));
+
+  app.post(
+    '/api/demo-request',
+    // A public form: a person sends a handful, a spam script is cut off.
+    { schema: { body: demoRequestBody }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (request, reply) => reply.code(201).send(await demoRequests.create(request.body)),
+  );
+}
