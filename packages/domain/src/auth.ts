@@ -60,7 +60,10 @@ export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({
   email: z.string({ error: 'El email es obligatorio' }).trim().min(1, 'El email es obligatorio').max(254),
-  password: z.string({ error: 'La contraseña es obligatoria' }).min(1, 'La contraseña es obligatoria').max(PASSWORD_MAX),
+  password: z
+    .string({ error: 'La contraseña es obligatoria' })
+    .min(1, 'La contraseña es obligatoria')
+    .max(PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -68,7 +71,10 @@ export const profileBody = z.object({ nombre, apellido, email });
 export type ProfileBody = z.input<typeof profileBody>;
 
 export const passwordBody = z.object({
-  currentPassword: z.string({ error: 'La contraseña actual es obligatoria' }).min(1, 'La contraseña actual es obligatoria').max(PASSWORD_MAX),
+  currentPassword: z
+    .string({ error: 'La contraseña actual es obligatoria' })
+    .min(1, 'La contraseña actual es obligatoria')
+    .max(PASSWORD_MAX),
   newPassword: z
     .string({ error: 'La nueva contraseña es obligatoria' })
     .min(PASSWORD_MIN, `La nueva contraseña debe tener al menos ${PASSWORD_MIN} caracteres.`)

@@ -24,7 +24,11 @@ const accepted = z
   .refine((value) => value, 'Debes aceptar los términos y condiciones');
 
 export const demoRequestBody = z.object({
-  name: z.string({ error: 'El nombre es obligatorio' }).trim().min(1, 'El nombre es obligatorio').max(200, 'El nombre es demasiado largo'),
+  name: z
+    .string({ error: 'El nombre es obligatorio' })
+    .trim()
+    .min(1, 'El nombre es obligatorio')
+    .max(200, 'El nombre es demasiado largo'),
   email: z
     .string({ error: 'El email es obligatorio' })
     .trim()

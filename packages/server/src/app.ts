@@ -13,6 +13,8 @@ import { createGuards } from './modules/auth/guards';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { registerDemoRoutes } from './modules/demo/routes';
+import { registerEventRoutes } from './modules/eventos/routes';
+import { registerTicketTypeRoutes } from './modules/tipos-ticket/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -66,17 +68,19 @@ export async function buildApp(options: BuildAppOptions) {
   };
   registerAuthRoutes(context);
   registerDemoRoutes(context);
+  registerEventRoutes(context);
+  registerTicketTypeRoutes(context);
 
-  if (options.webRoot && existsSync(join(options.webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: options.webRoot, wildcard: false, index: false });
-    app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split('?')[0]!;
-      if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' && request.method !== 'HEAD') {
-        return reply.code(404).send({ message: 'Recurso no encontrado.', error: errorCodes.notFound });
-      }
-      // Client routes: the React app decides what to show (its own English 404 included).
-      return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
-    });
-  }
+  const serveWeb = !!options.webRoot && existsSync(join(options.webRoot, 'index.html'));
+  if (serveWeb) await app.register(fastifyStatic, { root: options.webRoot!, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (!serveWeb || path === '/api' || path.startsWith('/api/') || !isPageRequest) {
+      return reply.code(404).send({ message: 'Recurso no encontrado.', error: errorCodes.notFound });
+    }
+    // Client routes: the React app decides what to show (its own English 404 included).
+    return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+  });
   return app;
 }

@@ -51,4 +51,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-console.log(`DrinkFlow en http://localhost:${config.port} (${database.kind}${config.demo ? ', modo demo' : ''})`);
+console.log(
+  `DrinkFlow en http://localhost:${config.port} (${database.kind}${config.demo ? ', modo demo' : ''})`,
+);

@@ -23,7 +23,9 @@ export interface Database {
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** PGlite in `dataDir` (a folder), in memory when omitted, or from a dumped data directory. */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob | File } = {},
+): Promise<Database> {
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -108,7 +108,10 @@ export const tiposTicket = pgTable(
   },
   (t) => [
     index('tipos_ticket_evento_idx').on(t.eventoId),
-    check('tipos_ticket_modo_check', sql`${t.modo} in ('por_cantidad', 'temporal', 'intervalos_controlados')`),
+    check(
+      'tipos_ticket_modo_check',
+      sql`${t.modo} in ('por_cantidad', 'temporal', 'intervalos_controlados')`,
+    ),
     check('tipos_ticket_validez_check', sql`${t.validoHasta} > ${t.validoDesde}`),
   ],
 );

@@ -9,10 +9,30 @@ const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
 
 const guestNames = [
-  'Lucía García', 'Hugo Martínez', 'Martina López', 'Pablo Sánchez', 'Sofía Gómez', 'Daniel Fernández',
-  'Julia Díaz', 'Álvaro Ruiz', 'Paula Hernández', 'Adrián Jiménez', 'Valeria Moreno', 'Diego Álvarez',
-  'Carmen Romero', 'Javier Navarro', 'Elena Torres', 'Mario Domínguez', 'Irene Vázquez', 'Sergio Ramos',
-  'Claudia Gil', 'Marcos Serrano', 'Noa Blanco', 'Iván Molina', 'Laura Castro', 'Rubén Ortega',
+  'Lucía García',
+  'Hugo Martínez',
+  'Martina López',
+  'Pablo Sánchez',
+  'Sofía Gómez',
+  'Daniel Fernández',
+  'Julia Díaz',
+  'Álvaro Ruiz',
+  'Paula Hernández',
+  'Adrián Jiménez',
+  'Valeria Moreno',
+  'Diego Álvarez',
+  'Carmen Romero',
+  'Javier Navarro',
+  'Elena Torres',
+  'Mario Domínguez',
+  'Irene Vázquez',
+  'Sergio Ramos',
+  'Claudia Gil',
+  'Marcos Serrano',
+  'Noa Blanco',
+  'Iván Molina',
+  'Laura Castro',
+  'Rubén Ortega',
 ];
 
 /** A deterministic pseudo-random sequence, so every demo database looks the same. */
@@ -35,21 +55,59 @@ async function seedEvent(
   tx: Tx,
   organizadorId: number,
   now: Date,
-  spec: { nombre: string; ubicacion: string; startOffsetHours: number; hours: number; notas: string | null; guests: number },
+  spec: {
+    nombre: string;
+    ubicacion: string;
+    startOffsetHours: number;
+    hours: number;
+    notas: string | null;
+    guests: number;
+  },
 ) {
   const fechaInicio = new Date(Math.floor(now.getTime() / HOUR) * HOUR + spec.startOffsetHours * HOUR);
   const fechaFin = new Date(fechaInicio.getTime() + spec.hours * HOUR);
   const [evento] = await tx
     .insert(eventos)
-    .values({ nombre: spec.nombre, ubicacion: spec.ubicacion, fechaInicio, fechaFin, organizadorId, notas: spec.notas, apiKey: randomSecret(18) })
+    .values({
+      nombre: spec.nombre,
+      ubicacion: spec.ubicacion,
+      fechaInicio,
+      fechaFin,
+      organizadorId,
+      notas: spec.notas,
+      apiKey: randomSecret(18),
+    })
     .returning();
   const period = { validoDesde: fechaInicio, validoHasta: fechaFin };
   const types = await tx
     .insert(tiposTicket)
     .values([
-      { eventoId: evento!.id, nombre: 'Barra Libre Premium', modo: 'temporal', durationMinutes: spec.hours * 60, drinkType: 'todo', ...period },
-      { eventoId: evento!.id, nombre: 'Bono 4 Copas', modo: 'por_cantidad', maxDrinks: 4, drinkType: 'copas', ...period },
-      { eventoId: evento!.id, nombre: 'Cerveza cada 30 min', modo: 'intervalos_controlados', drinkIntervalMinutes: 30, durationMinutes: spec.hours * 60, maxDrinks: spec.hours * 2, drinkType: 'cerveza', ...period },
+      {
+        eventoId: evento!.id,
+        nombre: 'Barra Libre Premium',
+        modo: 'temporal',
+        durationMinutes: spec.hours * 60,
+        drinkType: 'todo',
+        ...period,
+      },
+      {
+        eventoId: evento!.id,
+        nombre: 'Bono 4 Copas',
+        modo: 'por_cantidad',
+        maxDrinks: 4,
+        drinkType: 'copas',
+        ...period,
+      },
+      {
+        eventoId: evento!.id,
+        nombre: 'Cerveza cada 30 min',
+        modo: 'intervalos_controlados',
+        drinkIntervalMinutes: 30,
+        durationMinutes: spec.hours * 60,
+        maxDrinks: spec.hours * 2,
+        drinkType: 'cerveza',
+        ...period,
+      },
     ])
     .returning();
 
@@ -72,7 +130,12 @@ async function seedEvent(
     for (let n = 0; n < ticketCount; n++) {
       const [ticket] = await tx
         .insert(tickets)
-        .values({ pedidoId: pedido!.id, ticketTypeId: type.id, qrCode: randomSecret(), estado: guest === 5 ? 'invalidado' : 'activo' })
+        .values({
+          pedidoId: pedido!.id,
+          ticketTypeId: type.id,
+          qrCode: randomSecret(),
+          estado: guest === 5 ? 'invalidado' : 'activo',
+        })
         .returning();
       if (guest === 5 || servedUntil <= fechaInicio.getTime()) continue;
       // Drinks that respect the type's rules, spread over the hours the event has run so far.
@@ -86,7 +149,11 @@ async function seedEvent(
       }
       if (drinks.length === 0) continue;
       const tipoBebida = type.drinkType === 'cerveza' ? 'cerveza' : 'copa';
-      await tx.insert(consumos).values(drinks.map((timestamp) => ({ ticketId: ticket!.id, eventoId: evento!.id, tipoBebida, timestamp })));
+      await tx
+        .insert(consumos)
+        .values(
+          drinks.map((timestamp) => ({ ticketId: ticket!.id, eventoId: evento!.id, tipoBebida, timestamp })),
+        );
     }
   }
 }
@@ -103,16 +170,28 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       .returning();
     const organizer = created.find((user) => user.rol === 'organizer')!;
     await seedEvent(tx, organizer.id, now, {
-      nombre: 'Boda de Lucía y Hugo', ubicacion: 'Finca Los Olivos, Madrid', startOffsetHours: -3, hours: 8,
-      notas: 'Barra libre tras la cena. Cerveza para el personal.', guests: 40,
+      nombre: 'Boda de Lucía y Hugo',
+      ubicacion: 'Finca Los Olivos, Madrid',
+      startOffsetHours: -3,
+      hours: 8,
+      notas: 'Barra libre tras la cena. Cerveza para el personal.',
+      guests: 40,
     });
     await seedEvent(tx, organizer.id, now, {
-      nombre: 'Fiesta de Empresa Acme', ubicacion: 'Hotel Miramar, Barcelona', startOffsetHours: -24 * 14, hours: 6,
-      notas: null, guests: 24,
+      nombre: 'Fiesta de Empresa Acme',
+      ubicacion: 'Hotel Miramar, Barcelona',
+      startOffsetHours: -24 * 14,
+      hours: 6,
+      notas: null,
+      guests: 24,
     });
     await seedEvent(tx, organizer.id, now, {
-      nombre: 'Festival de Verano', ubicacion: 'Recinto Ferial, Valencia', startOffsetHours: 24 * 30, hours: 10,
-      notas: 'Tres barras: principal, VIP y terraza.', guests: 12,
+      nombre: 'Festival de Verano',
+      ubicacion: 'Recinto Ferial, Valencia',
+      startOffsetHours: 24 * 30,
+      hours: 10,
+      notas: 'Tres barras: principal, VIP y terraza.',
+      guests: 12,
     });
   });
   return true;

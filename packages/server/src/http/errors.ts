@@ -87,17 +87,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ message: 'La petición no es válida.', error: 'bad_request' });
+      return reply
+        .code(error.statusCode)
+        .send({ message: 'La petición no es válida.', error: 'bad_request' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .code(500)
-      .send({ message: 'Ha ocurrido un error interno. Inténtalo de nuevo más tarde.', error: errorCodes.internal });
+      .send({
+        message: 'Ha ocurrido un error interno. Inténtalo de nuevo más tarde.',
+        error: errorCodes.internal,
+      });
   });
-
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ message: 'Recurso no encontrado.', error: errorCodes.notFound }),
-  );
 }
 
 /** PostgreSQL's unique_violation, as raised through pg or PGlite (possibly wrapped by Drizzle). */

@@ -1,4 +1,11 @@
-import { authResponse, loginBody, passwordBody, profileBody, registerBody, user } from '@drinkflow/domain/auth';
+import {
+  authResponse,
+  loginBody,
+  passwordBody,
+  profileBody,
+  registerBody,
+  user,
+} from '@drinkflow/domain/auth';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from './guards';
@@ -10,13 +17,19 @@ export function registerAuthRoutes({ app, auth, guards }: AppContext): void {
     async (request, reply) => reply.code(201).send(await auth.register(request.body)),
   );
 
-  app.post('/api/auth/login', { schema: { body: loginBody, response: { 200: authResponse } } }, async (request) =>
-    auth.login(request.body, request.ip),
+  app.post(
+    '/api/auth/login',
+    { schema: { body: loginBody, response: { 200: authResponse } } },
+    async (request) => auth.login(request.body, request.ip),
   );
 
-  app.get('/api/auth/me', { preHandler: guards.signedIn, schema: { response: { 200: z.object({ user }) } } }, async (request) => ({
-    user: currentUser(request),
-  }));
+  app.get(
+    '/api/auth/me',
+    { preHandler: guards.signedIn, schema: { response: { 200: z.object({ user }) } } },
+    async (request) => ({
+      user: currentUser(request),
+    }),
+  );
 
   app.post('/api/auth/logout', { preHandler: guards.signedIn }, async (request, reply) => {
     await auth.logout(request.sessionToken!);
@@ -29,8 +42,12 @@ export function registerAuthRoutes({ app, auth, guards }: AppContext): void {
     async (request) => ({ user: await auth.updateProfile(currentUser(request).id, request.body) }),
   );
 
-  app.put('/api/auth/password', { preHandler: guards.signedIn, schema: { body: passwordBody } }, async (request, reply) => {
-    await auth.changePassword(currentUser(request).id, request.body, request.sessionToken!);
-    return reply.code(204).send();
-  });
+  app.put(
+    '/api/auth/password',
+    { preHandler: guards.signedIn, schema: { body: passwordBody } },
+    async (request, reply) => {
+      await auth.changePassword(currentUser(request).id, request.body, request.sessionToken!);
+      return reply.code(204).send();
+    },
+  );
 }

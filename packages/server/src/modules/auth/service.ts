@@ -56,7 +56,13 @@ export function createAuthService(db: Db, now: () => Date = () => new Date()) {
     try {
       const [row] = await db
         .insert(users)
-        .values({ email: values.email, nombre: values.nombre, apellido: values.apellido, rol: values.rol, passwordHash })
+        .values({
+          email: values.email,
+          nombre: values.nombre,
+          apellido: values.apellido,
+          rol: values.rol,
+          passwordHash,
+        })
         .returning();
       return row!;
     } catch (error) {
@@ -81,7 +87,9 @@ export function createAuthService(db: Db, now: () => Date = () => new Date()) {
       byIp!.failures >= LOGIN_MAX_FAILURES_PER_IP ? byIp!.oldest : null,
     ].filter((oldest): oldest is Date => oldest !== null);
     if (blocking.length === 0) return;
-    const freeAt = Math.max(...blocking.map((oldest) => new Date(oldest).getTime())) + LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
+    const freeAt =
+      Math.max(...blocking.map((oldest) => new Date(oldest).getTime())) +
+      LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
     const retryAfter = Math.max(1, Math.ceil((freeAt - now().getTime()) / 1000));
     throw new HttpError(
       429,

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { isoDateTime } from './dates';
+
+export const eventStatuses = ['próximo', 'activo', 'finalizado'] as const;
+export type EventStatus = (typeof eventStatuses)[number];
+
+export const eventStatusLabels: Record<EventStatus, string> = {
+  próximo: 'Próximo',
+  activo: 'Activo',
+  finalizado: 'Finalizado',
+};
+
+/** Derived, never stored: activo from start to end inclusive (DECISIONS §4). */
+export function eventStatus(
+  evento: { fechaInicio: string | Date; fechaFin: string | Date },
+  now: Date,
+): EventStatus {
+  const at = now.getTime();
+  if (at < new Date(evento.fechaInicio).getTime()) return 'próximo';
+  if (at <= new Date(evento.fechaFin).getTime()) return 'activo';
+  return 'finalizado';
+}
+
+export const eventMessages = {
+  nombre: 'El nombre del evento es obligatorio',
+  nombreMax: 'El nombre no puede exceder 200 caracteres',
+  ubicacion: 'La ubicación es obligatoria',
+  ubicacionMax: 'La ubicación no puede exceder 200 caracteres',
+  fechaInicio: 'La fecha de inicio no es válida',
+  fechaFin: 'La fecha de fin no es válida',
+  order: 'La fecha de fin debe ser posterior a la fecha de inicio',
+  notasMax: 'Las notas no pueden exceder 2000 caracteres',
+} as const;
+
+/** Create and update body; organizadorId is ignored (the server sets it, DECISIONS §2). */
+export const eventoBody = z
+  .object({
+    nombre: z
+      .string({ error: eventMessages.nombre })
+      .trim()
+      .min(1, eventMessages.nombre)
+      .max(200, eventMessages.nombreMax),
+    ubicacion: z
+      .string({ error: eventMessages.ubicacion })
+      .trim()
+      .min(1, eventMessages.ubicacion)
+      .max(200, eventMessages.ubicacionMax),
+    fechaInicio: isoDateTime(eventMessages.fechaInicio),
+    fechaFin: isoDateTime(eventMessages.fechaFin),
+    notas: z
+      .string()
+      .trim()
+      .max(2000, eventMessages.notasMax)
+      .nullish()
+      .transform((value) => value || null),
+    esPrivado: z
+      .boolean({ error: 'esPrivado debe ser verdadero o falso' })
+      .nullish()
+      .transform((value) => value ?? false),
+  })
+  .refine((body) => Date.parse(body.fechaFin) > Date.parse(body.fechaInicio), {
+    path: ['fechaFin'],
+    message: eventMessages.order,
+  })
+  .transform((body) => ({
+    ...body,
+    fechaInicio: new Date(body.fechaInicio).toISOString(),
+    fechaFin: new Date(body.fechaFin).toISOString(),
+  }));
+export type EventoInput = z.input<typeof eventoBody>;
+export type EventoValues = z.output<typeof eventoBody>;
+
+export const API_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const apiKeyMessages = {
+  required: 'La API Key es obligatoria',
+  min: 'La API Key debe tener al menos 6 caracteres',
+  max: 'La API Key no puede exceder 128 caracteres',
+  pattern: 'La API Key solo puede contener letras, números, guiones (-) y guiones bajos (_)',
+  taken: 'Esta API Key ya está en uso por otro evento',
+} as const;
+
+export const apiKeyBody = z.object({
+  apiKey: z
+    .string({ error: apiKeyMessages.required })
+    .trim()
+    .min(1, apiKeyMessages.required)
+    .min(6, apiKeyMessages.min)
+    .max(128, apiKeyMessages.max)
+    .regex(API_KEY_PATTERN, apiKeyMessages.pattern),
+});
+
+export const evento = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  ubicacion: z.string(),
+  fechaInicio: z.string(),
+  fechaFin: z.string(),
+  organizadorId: z.number(),
+  notas: z.string().nullable(),
+  esPrivado: z.boolean(),
+  apiKey: z.string(),
+  estado: z.enum(eventStatuses),
+  createdAt: z.string(),
+});
+export type Evento = z.infer<typeof evento>;
+
+export const eventoCounters = z.object({
+  tiposTicket: z.number(),
+  pedidosActivos: z.number(),
+  ticketsEscaneados: z.number(),
+});
+
+export const eventoDetail = evento.extend({ contadores: eventoCounters });
+export type EventoDetail = z.infer<typeof eventoDetail>;

@@ -1,0 +1,150 @@
+import type { User } from '@drinkflow/domain/auth';
+import { eventStatus, apiKeyMessages, type Evento, type EventoValues } from '@drinkflow/domain/eventos';
+import { and, count, countDistinct, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { consumos, eventos, pedidos, tickets, tiposTicket } from '../../db/schema';
+import { conflict, isUniqueViolation, notFound } from '../../http/errors';
+import { randomSecret } from '../auth/tokens';
+
+export const EVENT_NOT_FOUND = 'Evento no encontrado';
+type EventoRow = typeof eventos.$inferSelect;
+
+export const toEvento = (row: EventoRow, now = new Date()): Evento => ({
+  id: row.id,
+  nombre: row.nombre,
+  ubicacion: row.ubicacion,
+  fechaInicio: row.fechaInicio.toISOString(),
+  fechaFin: row.fechaFin.toISOString(),
+  organizadorId: row.organizadorId,
+  notas: row.notas,
+  esPrivado: row.esPrivado,
+  apiKey: row.apiKey,
+  estado: eventStatus(row, now),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Events a user may read: an admin every one, an organizer their own (DECISIONS §2). */
+export const readableBy = (user: User): SQL | undefined =>
+  user.rol === 'admin' ? undefined : eq(eventos.organizadorId, user.id);
+/** Events a user may change: only their own. */
+export const writableBy = (user: User): SQL => eq(eventos.organizadorId, user.id);
+
+const newApiKey = () => randomSecret(18);
+const apiKeyTaken = () =>
+  conflict(apiKeyMessages.taken, [{ field: 'apiKey', message: apiKeyMessages.taken }]);
+
+export function createEventService(db: Db) {
+  async function find(id: number, scope: SQL | undefined): Promise<EventoRow> {
+    const [row] = await db
+      .select()
+      .from(eventos)
+      .where(and(eq(eventos.id, id), scope))
+      .limit(1);
+    if (!row) throw notFound(EVENT_NOT_FOUND);
+    return row;
+  }
+
+  return {
+    /** The event if `user` may read it; 404 otherwise (another organizer's events do not exist). */
+    findReadable: (user: User, id: number) => find(id, readableBy(user)),
+    findWritable: (user: User, id: number) => find(id, writableBy(user)),
+
+    async list(user: User, organizadorId: number): Promise<Evento[]> {
+      if (user.rol !== 'admin' && organizadorId !== user.id) throw notFound('Usuario no encontrado');
+      const rows = await db
+        .select()
+        .from(eventos)
+        .where(eq(eventos.organizadorId, organizadorId))
+        .orderBy(desc(eventos.fechaInicio), desc(eventos.id));
+      const now = new Date();
+      return rows.map((row) => toEvento(row, now));
+    },
+
+    async detail(user: User, id: number) {
+      const row = await find(id, readableBy(user));
+      const [[types], [activeOrders], [scanned]] = await Promise.all([
+        db.select({ n: count() }).from(tiposTicket).where(eq(tiposTicket.eventoId, id)),
+        db
+          .select({ n: countDistinct(pedidos.id) })
+          .from(pedidos)
+          .innerJoin(tickets, eq(tickets.pedidoId, pedidos.id))
+          .where(and(eq(pedidos.eventoId, id), eq(tickets.estado, 'activo'))),
+        db
+          .select({ n: countDistinct(consumos.ticketId) })
+          .from(consumos)
+          .where(eq(consumos.eventoId, id)),
+      ]);
+      return {
+        ...toEvento(row),
+        contadores: { tiposTicket: types!.n, pedidosActivos: activeOrders!.n, ticketsEscaneados: scanned!.n },
+      };
+    },
+
+    async create(user: User, values: EventoValues): Promise<Evento> {
+      const [row] = await db
+        .insert(eventos)
+        .values({
+          ...values,
+          fechaInicio: new Date(values.fechaInicio),
+          fechaFin: new Date(values.fechaFin),
+          organizadorId: user.id,
+          apiKey: newApiKey(),
+        })
+        .returning();
+      return toEvento(row!);
+    },
+
+    async update(user: User, id: number, values: EventoValues): Promise<Evento> {
+      const [row] = await db
+        .update(eventos)
+        .set({
+          ...values,
+          fechaInicio: new Date(values.fechaInicio),
+          fechaFin: new Date(values.fechaFin),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(eventos.id, id), writableBy(user)))
+        .returning();
+      if (!row) throw notFound(EVENT_NOT_FOUND);
+      return toEvento(row);
+    },
+
+    /** Deletes the event with its ticket types, orders, tickets, consumptions and scan log. */
+    async remove(user: User, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(eventos)
+          .where(and(eq(eventos.id, id), writableBy(user)))
+          .returning({ id: eventos.id });
+        if (!row) throw notFound(EVENT_NOT_FOUND);
+      });
+    },
+
+    async setApiKey(user: User, id: number, apiKey: string): Promise<{ apiKey: string }> {
+      try {
+        const [row] = await db
+          .update(eventos)
+          .set({ apiKey, updatedAt: new Date() })
+          .where(and(eq(eventos.id, id), writableBy(user)))
+          .returning({ apiKey: eventos.apiKey });
+        if (!row) throw notFound(EVENT_NOT_FOUND);
+        return row;
+      } catch (error) {
+        if (isUniqueViolation(error, 'eventos_api_key_unique')) throw apiKeyTaken();
+        throw error;
+      }
+    },
+
+    async regenerateApiKey(user: User, id: number): Promise<{ apiKey: string }> {
+      const [row] = await db
+        .update(eventos)
+        .set({ apiKey: newApiKey(), updatedAt: new Date() })
+        .where(and(eq(eventos.id, id), writableBy(user)))
+        .returning({ apiKey: eventos.apiKey });
+      if (!row) throw notFound(EVENT_NOT_FOUND);
+      return row;
+    },
+  };
+}
+
+export type EventService = ReturnType<typeof createEventService>;

@@ -1,0 +1,109 @@
+import type { User } from '@drinkflow/domain/auth';
+import { validityOutsideEvent, type TicketTypeValues, type TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { eventos, tickets, tiposTicket } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { EventService } from '../eventos/service';
+import { readableBy, writableBy } from '../eventos/service';
+
+export const TICKET_TYPE_NOT_FOUND = 'Tipo de ticket no encontrado';
+const IN_USE = 'No se puede eliminar un tipo de ticket que ya tiene tickets emitidos';
+
+type TipoRow = typeof tiposTicket.$inferSelect;
+
+export const toTipoTicket = (row: TipoRow, evento?: { nombre: string; ubicacion: string }): TipoTicket => ({
+  id: row.id,
+  eventoId: row.eventoId,
+  nombre: row.nombre,
+  modo: row.modo,
+  maxDrinks: row.maxDrinks,
+  drinkIntervalMinutes: row.drinkIntervalMinutes,
+  durationMinutes: row.durationMinutes,
+  drinkType: row.drinkType,
+  validoDesde: row.validoDesde.toISOString(),
+  validoHasta: row.validoHasta.toISOString(),
+  ...(evento ? { evento } : {}),
+});
+
+const eventSummary = { nombre: eventos.nombre, ubicacion: eventos.ubicacion };
+
+export function createTicketTypeService(db: Db, events: EventService) {
+  async function assertInsideEvent(user: User, values: TicketTypeValues) {
+    const evento = await events.findWritable(user, values.eventoId);
+    const problems = validityOutsideEvent(values, evento);
+    if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
+  }
+
+  const toRow = (values: TicketTypeValues) => ({
+    ...values,
+    validoDesde: new Date(values.validoDesde),
+    validoHasta: new Date(values.validoHasta),
+  });
+
+  async function findWithEvent(user: User, id: number, scope = readableBy(user)) {
+    const [row] = await db
+      .select({ tipo: tiposTicket, evento: eventSummary })
+      .from(tiposTicket)
+      .innerJoin(eventos, eq(eventos.id, tiposTicket.eventoId))
+      .where(and(eq(tiposTicket.id, id), scope))
+      .limit(1);
+    if (!row) throw notFound(TICKET_TYPE_NOT_FOUND);
+    return row;
+  }
+
+  return {
+    async listForEvent(user: User, eventoId: number): Promise<TipoTicket[]> {
+      await events.findReadable(user, eventoId);
+      const rows = await db
+        .select()
+        .from(tiposTicket)
+        .where(eq(tiposTicket.eventoId, eventoId))
+        .orderBy(asc(tiposTicket.id));
+      return rows.map((row) => toTipoTicket(row));
+    },
+
+    /** Every ticket type of the user's own events, each with its event's name and place. */
+    async listForOrganizer(user: User): Promise<TipoTicket[]> {
+      const rows = await db
+        .select({ tipo: tiposTicket, evento: eventSummary })
+        .from(tiposTicket)
+        .innerJoin(eventos, eq(eventos.id, tiposTicket.eventoId))
+        .where(writableBy(user))
+        .orderBy(asc(eventos.fechaInicio), asc(tiposTicket.id));
+      return rows.map((row) => toTipoTicket(row.tipo, row.evento));
+    },
+
+    async get(user: User, id: number): Promise<TipoTicket> {
+      const row = await findWithEvent(user, id);
+      return toTipoTicket(row.tipo, row.evento);
+    },
+
+    async create(user: User, values: TicketTypeValues): Promise<TipoTicket> {
+      await assertInsideEvent(user, values);
+      const [row] = await db.insert(tiposTicket).values(toRow(values)).returning();
+      return toTipoTicket(row!);
+    },
+
+    async update(user: User, id: number, values: TicketTypeValues): Promise<TipoTicket> {
+      await findWithEvent(user, id, writableBy(user));
+      await assertInsideEvent(user, values);
+      const [row] = await db
+        .update(tiposTicket)
+        .set({ ...toRow(values), updatedAt: new Date() })
+        .where(eq(tiposTicket.id, id))
+        .returning();
+      if (!row) throw notFound(TICKET_TYPE_NOT_FOUND);
+      return toTipoTicket(row);
+    },
+
+    async remove(user: User, id: number): Promise<void> {
+      await findWithEvent(user, id, writableBy(user));
+      await db.transaction(async (tx) => {
+        const [used] = await tx.select({ n: count() }).from(tickets).where(eq(tickets.ticketTypeId, id));
+        if (used!.n > 0) throw conflict(IN_USE);
+        await tx.delete(tiposTicket).where(eq(tiposTicket.id, id));
+      });
+    },
+  };
+}

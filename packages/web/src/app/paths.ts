@@ -1,0 +1,26 @@
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  admin: '/admin',
+  organizer: {
+    root: '/organizer',
+    events: '/organizer/eventos',
+    event: (id: number | string) => `/organizer/evento/${id}`,
+    eventEdit: (id: number | string) => `/organizer/evento/${id}/editar`,
+    ticketTypes: '/organizer/tipos-ticket',
+    ticketTypeEdit: (id: number | string) => `/organizer/tipos-ticket/${id}/editar`,
+    orders: '/organizer/pedidos',
+    order: (id: number | string) => `/organizer/pedido/${id}`,
+    stats: '/organizer/estadisticas',
+    scanner: '/organizer/scanner',
+    profile: '/organizer/perfil',
+  },
+  scanner: (apiKey: string) => `/scanner/${encodeURIComponent(apiKey)}`,
+  legal: {
+    notice: '/aviso-legal',
+    terms: '/condiciones-uso',
+    privacy: '/politica-privacidad',
+    cookies: '/politica-cookies',
+  },
+} as const;

@@ -1,0 +1,28 @@
+import { ArrowLeft, Wine } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+
+export function AuthLayout({ subtitle, children }: { subtitle: string; children: ReactNode }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-900 via-brand-700 to-fuchsia-700 px-4 py-10">
+      <div className="w-full max-w-md">
+        <Button asChild variant="ghost" className="mb-4 text-white hover:bg-white/10 hover:text-white">
+          <Link to={paths.home}>
+            <ArrowLeft className="h-4 w-4" aria-hidden />
+            Volver al inicio
+          </Link>
+        </Button>
+        <div className="rounded-2xl bg-white p-8 shadow-xl">
+          <div className="mb-6 text-center">
+            <Wine className="mx-auto h-10 w-10 text-brand-700" aria-hidden />
+            <h1 className="mt-2 text-3xl font-bold text-slate-900">DrinkFlow</h1>
+            <p className="mt-1 text-slate-600">{subtitle}</p>
+          </div>
+          {children}
+        </div>
+      </div>
+    </main>
+  );
+}

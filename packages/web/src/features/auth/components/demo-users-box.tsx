@@ -1,0 +1,40 @@
+import { DEMO_PASSWORD, demoUsers } from '@drinkflow/domain/config';
+import { rolLabels } from '@drinkflow/domain/auth';
+import { usePublicConfig } from '@/lib/config';
+
+/** Only in demo mode: the seeded accounts anyone may try (DECISIONS §3). */
+export function DemoUsersBox({ onPick }: { onPick(email: string, password: string): void }) {
+  const { data } = usePublicConfig();
+  if (!data?.demo) return null;
+  return (
+    <section
+      aria-labelledby="demo-users-title"
+      className="mt-6 rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm"
+    >
+      <h2 id="demo-users-title" className="font-semibold text-brand-900">
+        Usuarios de prueba
+      </h2>
+      <ul className="mt-2 space-y-1">
+        {demoUsers.map((user) => (
+          <li key={user.email} className="flex flex-wrap items-center justify-between gap-2">
+            <span>
+              <span className="font-medium">{rolLabels[user.rol]}:</span> {user.email}
+            </span>
+            <button
+              type="button"
+              className="text-brand-800 underline underline-offset-2 hover:text-brand-900"
+              onClick={() => onPick(user.email, DEMO_PASSWORD)}
+              aria-label={`Usar la cuenta de ${rolLabels[user.rol]}`}
+            >
+              Usar
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2">
+        Contraseña para todos:{' '}
+        <code className="rounded bg-white px-1.5 py-0.5 font-mono">{DEMO_PASSWORD}</code>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ApiError as ApiErrorBody } from '@drinkflow/domain/errors';
+
+export const TOKEN_KEY = 'drinkflow_token';
+export const USER_KEY = 'drinkflow_user';
+
+/** A non-OK response: `message` is what a person should read (spec §8). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+
+  /** The server's message for one field, when it sent field details. */
+  fieldMessage(field: string): string | undefined {
+    const details = (this.body as Partial<ApiErrorBody> | null)?.details;
+    return details?.find((detail) => detail.field === field)?.message;
+  }
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  try {
+    const body = JSON.parse(text) as Partial<ApiErrorBody>;
+    return new ApiError(body.message || body.error || response.statusText, response.status, body);
+  } catch {
+    return new ApiError(`${response.status} ${text || response.statusText}`.trim(), response.status, text);
+  }
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Resolve to null on 401 instead of failing (spec §7). */
+  nullOn401?: boolean;
+  signal?: AbortSignal;
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = localStorage.getItem(TOKEN_KEY);
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`/api${path}`, {
+    method,
+    headers,
+    credentials: 'include',
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  if (response.status === 401 && options.nullOn401) return null as T;
+  if (!response.ok) throw await errorFrom(response);
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? response.json() : response.text()) as Promise<T>;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};
+
+/** The message to show for any thrown value, with a fallback for non-API failures. */
+export const errorMessage = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.message ? error.message : fallback;

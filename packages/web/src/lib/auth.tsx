@@ -1,0 +1,108 @@
+import type { AuthResponse, LoginBody, RegisterBody, User } from '@drinkflow/domain/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { api, TOKEN_KEY, USER_KEY } from './api';
+
+interface AuthState {
+  user: User | null;
+  /** True until a stored session has been restored (or found absent). */
+  loading: boolean;
+  login(body: LoginBody): Promise<User>;
+  register(body: RegisterBody): Promise<User>;
+  logout(): Promise<void>;
+  /** Replaces the stored user after a profile change. */
+  setUser(user: User): void;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+function readStoredUser(): User | null {
+  const raw = localStorage.getItem(USER_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as User;
+    return parsed && typeof parsed.id === 'number' && typeof parsed.rol === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored user when a token and a parseable user are both stored; otherwise clears both. */
+function restoreSession(): User | null {
+  const stored = localStorage.getItem(TOKEN_KEY) ? readStoredUser() : null;
+  if (!stored) clearStored();
+  return stored;
+}
+
+function clearStored() {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUserState] = useState<User | null>(restoreSession);
+  // Loading while a restored session's token is being verified with the server.
+  const [loading, setLoading] = useState(() => localStorage.getItem(TOKEN_KEY) !== null);
+
+  const persist = useCallback((next: User, token?: string) => {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    localStorage.setItem(USER_KEY, JSON.stringify(next));
+    setUserState(next);
+  }, []);
+
+  // Spec §4: a restored session's token is verified; any failure signs out locally.
+  useEffect(() => {
+    if (!localStorage.getItem(TOKEN_KEY)) return;
+    let cancelled = false;
+    api
+      .get<{ user: User }>('/auth/me')
+      .then(({ user: fresh }) => {
+        if (!cancelled) persist(fresh);
+      })
+      .catch(() => {
+        if (cancelled) return;
+        clearStored();
+        setUserState(null);
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [persist]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user,
+      loading,
+      async login(body) {
+        const response = await api.post<AuthResponse>('/auth/login', body);
+        persist(response.user, response.token);
+        return response.user;
+      },
+      async register(body) {
+        const response = await api.post<AuthResponse>('/auth/register', body);
+        persist(response.user, response.token);
+        return response.user;
+      },
+      async logout() {
+        await api.post('/auth/logout').catch(() => undefined);
+        clearStored();
+        setUserState(null);
+        queryClient.clear();
+      },
+      setUser: (next) => persist(next),
+    }),
+    [user, loading, persist, queryClient],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth debe usarse dentro de AuthProvider');
+  return context;
+}

@@ -1,0 +1,63 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { TOKEN_KEY, USER_KEY } from '@/lib/api';
+import { AuthProvider, useAuth } from '@/lib/auth';
+import { createQueryClient } from '@/lib/query-client';
+
+const stored = { id: 7, nombre: 'Olga', apellido: null, email: 'o@x.es', rol: 'organizer' };
+
+function WhoAmI() {
+  const { user, loading } = useAuth();
+  return <p>{loading ? 'cargando' : (user?.nombre ?? 'anónimo')}</p>;
+}
+
+const renderWithAuth = () =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthProvider>
+        <WhoAmI />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+
+describe('AuthProvider', () => {
+  it('restores a stored session and refreshes the user from the server', async () => {
+    localStorage.setItem(TOKEN_KEY, 't');
+    localStorage.setItem(USER_KEY, JSON.stringify(stored));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ user: { ...stored, nombre: 'Olga Nueva' } })),
+    );
+    renderWithAuth();
+    expect(await screen.findByText('Olga Nueva')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(USER_KEY)!).nombre).toBe('Olga Nueva');
+  });
+
+  it('clears the session when the server rejects the token', async () => {
+    localStorage.setItem(TOKEN_KEY, 't');
+    localStorage.setItem(USER_KEY, JSON.stringify(stored));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ message: 'no', error: 'unauthorized' }, { status: 401 })),
+    );
+    renderWithAuth();
+    expect(await screen.findByText('anónimo')).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem(TOKEN_KEY)).toBeNull());
+  });
+
+  it('clears an unparseable stored user without calling the server', () => {
+    localStorage.setItem(TOKEN_KEY, 't');
+    localStorage.setItem(USER_KEY, '{roto');
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithAuth();
+    expect(screen.getByText('anónimo')).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('fails when used outside its provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<WhoAmI />)).toThrow('useAuth debe usarse dentro de AuthProvider');
+  });
+});

@@ -1,0 +1,24 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { toast } from '@/hooks/use-toast';
+
+describe('Toaster', () => {
+  it('shows one toast at a time, the newest replacing the previous', () => {
+    render(<Toaster />);
+    act(() => void toast({ title: 'Evento creado' }));
+    expect(screen.getByText('Evento creado', { exact: true })).toBeInTheDocument();
+    act(() => void toast({ title: 'Error', description: 'No se pudo guardar', variant: 'destructive' }));
+    expect(screen.queryByText('Evento creado', { exact: true })).not.toBeInTheDocument();
+    expect(screen.getByText('No se pudo guardar', { exact: true })).toBeInTheDocument();
+  });
+
+  it('focuses the notification region with F8', () => {
+    render(<Toaster />);
+    act(() => void toast({ title: 'Hola' }));
+    fireEvent.keyDown(document, { key: 'F8', code: 'F8' });
+    expect(document.activeElement).toBe(
+      screen.getByRole('region', { name: /Notificaciones/ }).querySelector('ol'),
+    );
+  });
+});

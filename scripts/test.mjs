@@ -1,0 +1,92 @@
+// The whole test suite, layer by layer: typecheck, lint, unit + API (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), then the browser journeys. A layer that fails, or that runs no test,
+// fails the run.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const tmp = '.test-tmp';
+rmSync(tmp, { recursive: true, force: true });
+mkdirSync(tmp, { recursive: true });
+
+const results = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (child.status !== 0) {
+    console.error(`✗ ${label} failed (exit ${child.status ?? child.signal}) after ${seconds} s`);
+    summarize();
+    process.exit(1);
+  }
+  console.log(`✓ ${label} (${seconds} s)`);
+}
+
+function countVitest(label, file) {
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  record(label, report.numPassedTests, report.numFailedTests, report.numPendingTests + report.numTodoTests);
+}
+
+function countPlaywright(label, file) {
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  record(label, stats.expected, stats.unexpected + stats.flaky, stats.skipped);
+}
+
+function record(label, passed, failed, skipped) {
+  results.push({ label, passed, failed, skipped });
+  if (passed === 0 || failed > 0 || skipped > 0) {
+    console.error(
+      `✗ ${label}: ${passed} passed, ${failed} failed, ${skipped} skipped — every layer must run all its tests`,
+    );
+    summarize();
+    process.exit(1);
+  }
+}
+
+function summarize() {
+  for (const { label, passed, failed, skipped } of results) {
+    console.log(`  ${label}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  }
+  const passed = results.reduce((sum, layer) => sum + layer.passed, 0);
+  const failed = results.reduce((sum, layer) => sum + layer.failed, 0);
+  console.log(`${passed} passed, ${failed} failed`);
+}
+
+const npx = 'npx';
+run('typecheck', npx, ['tsc', '-b']);
+run('lint', npx, ['eslint', '.', '--max-warnings', '0']);
+run('format', npx, ['prettier', '--check', '.', '--log-level', 'warn']);
+
+const vitestJson = (name) => [
+  `--reporter=default`,
+  `--reporter=json`,
+  `--outputFile.json=${tmp}/${name}.json`,
+];
+run('unit + API on PGlite', npx, [
+  'vitest',
+  'run',
+  '--project',
+  'domain',
+  '--project',
+  'server-pglite',
+  '--project',
+  'web',
+  ...vitestJson('vitest-pglite'),
+]);
+countVitest('unit + API on PGlite', `${tmp}/vitest-pglite.json`);
+
+if (process.env.TEST_DATABASE_URL) {
+  run('API on PostgreSQL', npx, ['vitest', 'run', '--project', 'server-pg', ...vitestJson('vitest-pg')]);
+  countVitest('API on PostgreSQL', `${tmp}/vitest-pg.json`);
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: the API suite on PostgreSQL is not run)');
+}
+
+run('chromium', 'bash', ['scripts/ensure-chromium.sh']);
+run('web build', 'npm', ['run', 'build', '--silent']);
+run('browser journeys', npx, ['playwright', 'test']);
+countPlaywright('browser journeys', `${tmp}/playwright.json`);
+
+console.log('\nAll layers passed:');
+summarize();
