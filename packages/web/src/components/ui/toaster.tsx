@@ -24,16 +24,14 @@ export function Toaster() {
             'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:transition-transform',
             item.variant === 'destructive'
-              ? 'border-red-600 bg-red-600 text-white'
+              ? 'border-red-700 bg-red-700 text-white'
               : 'border-slate-200 bg-white text-slate-900',
           )}
         >
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
             {item.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">
-                {item.description}
-              </ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm">{item.description}</ToastPrimitive.Description>
             )}
           </div>
           <ToastPrimitive.Close
