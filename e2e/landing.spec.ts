@@ -31,12 +31,13 @@ test.describe('landing page', () => {
     }
     await expect(page.getByText('500+')).toBeVisible();
     const footer = page.getByRole('contentinfo');
-    for (const [name, href] of [
+    const legalLinks: [string, string][] = [
       ['Condiciones de uso', '/condiciones-uso'],
       ['Política de privacidad', '/politica-privacidad'],
       ['Política de cookies', '/politica-cookies'],
       ['Aviso legal', '/aviso-legal'],
-    ]) {
+    ];
+    for (const [name, href] of legalLinks) {
       await expect(footer.getByRole('link', { name, exact: false }).first()).toHaveAttribute('href', href);
     }
   });
@@ -44,11 +45,12 @@ test.describe('landing page', () => {
   test('navigation links and the call to action scroll to their sections', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Principal' });
-    for (const [label, id] of [
+    const navTargets: [string, string][] = [
       ['Funciones', 'funciones'],
       ['Eventos', 'eventos'],
       ['Beneficios', 'beneficios'],
-    ]) {
+    ];
+    for (const [label, id] of navTargets) {
       await nav.getByRole('link', { name: label, exact: true }).click();
       await expect.poll(() => sectionTop(page, id)).toBeLessThan(120);
       await expect.poll(() => sectionTop(page, id)).toBeGreaterThan(-5);
