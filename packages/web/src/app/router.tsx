@@ -8,6 +8,8 @@ import { NotFoundPage } from '@/features/not-found/pages/not-found-page';
 import { OrganizerLayout } from '@/features/organizer/components/organizer-layout';
 import { SectionPage } from '@/features/organizer/pages/section-page';
 import { PublicScannerPage } from '@/features/scanner/pages/public-scanner-page';
+import { TicketTypeEditPage } from '@/features/ticket-types/pages/ticket-type-edit-page';
+import { TicketTypesPage } from '@/features/ticket-types/pages/ticket-types-page';
 import { RequireRole } from './guards';
 import { paths } from './paths';
 import { ScrollToTop } from './scroll-to-top';
@@ -47,8 +49,8 @@ export const routes: RouteObject[] = [
               { path: 'eventos', element: <SectionPage title="Eventos" /> },
               { path: 'evento/:id', element: <SectionPage title="Detalle del Evento" /> },
               { path: 'evento/:id/editar', element: <SectionPage title="Editar Evento" /> },
-              { path: 'tipos-ticket', element: <SectionPage title="Tipos de Ticket" /> },
-              { path: 'tipos-ticket/:id/editar', element: <SectionPage title="Editar Tipo de Ticket" /> },
+              { path: 'tipos-ticket', element: <TicketTypesPage /> },
+              { path: 'tipos-ticket/:id/editar', element: <TicketTypeEditPage /> },
               { path: 'pedidos', element: <SectionPage title="Pedidos" /> },
               { path: 'pedido/:id', element: <SectionPage title="Detalle del Pedido" /> },
               { path: 'estadisticas', element: <SectionPage title="Estadísticas" /> },

@@ -1,0 +1,26 @@
+import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { cn } from '@/lib/utils';
+
+export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+  return (
+    <div className="w-full overflow-x-auto">
+      <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
+    </div>
+  );
+}
+
+export const TableHeader = (props: HTMLAttributes<HTMLTableSectionElement>) => (
+  <thead className="border-b border-slate-200 bg-slate-50" {...props} />
+);
+export const TableBody = (props: HTMLAttributes<HTMLTableSectionElement>) => (
+  <tbody className="divide-y divide-slate-200" {...props} />
+);
+export const TableRow = ({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) => (
+  <tr className={cn('hover:bg-slate-50', className)} {...props} />
+);
+export const TableHead = ({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) => (
+  <th scope="col" className={cn('px-4 py-3 text-left font-semibold text-slate-700', className)} {...props} />
+);
+export const TableCell = ({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) => (
+  <td className={cn('px-4 py-3 align-middle', className)} {...props} />
+);

@@ -1,0 +1,3 @@
+export function TicketTypesPage() {
+  return <h1 className="text-2xl font-bold">Tipos de Ticket</h1>;
+}
