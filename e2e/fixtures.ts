@@ -48,3 +48,53 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     ),
   ).toEqual([]);
 }
+
+export interface Account {
+  email: string;
+  password: string;
+  token: string;
+  user: { id: number; nombre: string };
+}
+
+/** A new organizer with its own (empty) data, signed in through the login form. */
+export async function signInAsNewOrganizer(
+  page: Page,
+  request: APIRequestContext,
+  nombre = 'Prueba',
+): Promise<Account> {
+  const account = (await registerThroughApi(request, { nombre })) as unknown as Account;
+  await loginThroughForm(page, account.email, account.password);
+  await expect(page).toHaveURL('/organizer/eventos');
+  return account;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+export async function createEventThroughApi(
+  request: APIRequestContext,
+  token: string,
+  overrides: Partial<{ nombre: string; ubicacion: string; fechaInicio: string; fechaFin: string }> = {},
+) {
+  const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 24 * HOUR);
+  const response = await request.post('/api/eventos', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      nombre: 'Evento de prueba',
+      ubicacion: 'Sala Principal, Madrid',
+      fechaInicio: start.toISOString(),
+      fechaFin: new Date(start.getTime() + 6 * HOUR).toISOString(),
+      ...overrides,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as {
+    id: number;
+    nombre: string;
+    apiKey: string;
+    fechaInicio: string;
+    fechaFin: string;
+  };
+}
+
+/** The toast with this title (Radix also announces it in a hidden live region). */
+export const toastTitled = (page: Page, title: string) => page.getByText(title, { exact: true });

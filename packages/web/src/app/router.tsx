@@ -2,6 +2,10 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { AdminPage } from '@/features/admin/pages/admin-page';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { RegisterPage } from '@/features/auth/pages/register-page';
+import { EventDetailPage } from '@/features/events/pages/event-detail-page';
+import { EventEditPage } from '@/features/events/pages/event-edit-page';
+import { EventsPage } from '@/features/events/pages/events-page';
+import { ProfilePage } from '@/features/profile/pages/profile-page';
 import { LandingPage } from '@/features/landing/pages/landing-page';
 import { CookiesPage, LegalNoticePage, PrivacyPage, TermsPage } from '@/features/legal/pages/legal-pages';
 import { NotFoundPage } from '@/features/not-found/pages/not-found-page';
@@ -46,16 +50,16 @@ export const routes: RouteObject[] = [
             element: <OrganizerLayout />,
             children: [
               { index: true, element: <Navigate to={paths.organizer.events} replace /> },
-              { path: 'eventos', element: <SectionPage title="Eventos" /> },
-              { path: 'evento/:id', element: <SectionPage title="Detalle del Evento" /> },
-              { path: 'evento/:id/editar', element: <SectionPage title="Editar Evento" /> },
+              { path: 'eventos', element: <EventsPage /> },
+              { path: 'evento/:id', element: <EventDetailPage /> },
+              { path: 'evento/:id/editar', element: <EventEditPage /> },
               { path: 'tipos-ticket', element: <TicketTypesPage /> },
               { path: 'tipos-ticket/:id/editar', element: <TicketTypeEditPage /> },
               { path: 'pedidos', element: <SectionPage title="Pedidos" /> },
               { path: 'pedido/:id', element: <SectionPage title="Detalle del Pedido" /> },
               { path: 'estadisticas', element: <SectionPage title="Estadísticas" /> },
               { path: 'scanner', element: <SectionPage title="Escáner QR" /> },
-              { path: 'perfil', element: <SectionPage title="Mi Perfil" /> },
+              { path: 'perfil', element: <ProfilePage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -8,7 +8,8 @@ export const formatDateTime = (value: string | Date) => format(parse(value), 'dd
 /** dd/MM/yyyy in the browser's time zone. */
 export const formatDate = (value: string | Date) => format(parse(value), 'dd/MM/yyyy');
 /** e.g. "sábado, 4 de julio de 2026, 20:00". */
-export const formatLong = (value: string | Date) => format(parse(value), "EEEE, d 'de' MMMM 'de' yyyy, HH:mm", { locale: es });
+export const formatLong = (value: string | Date) =>
+  format(parse(value), "EEEE, d 'de' MMMM 'de' yyyy, HH:mm", { locale: es });
 
 /** A date for an <input type="datetime-local"> (local time, minutes). */
 export const toDateTimeLocal = (value: string | Date) => format(parse(value), "yyyy-MM-dd'T'HH:mm");

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { AuthLayout } from '../components/auth-layout';
 import { DemoUsersBox } from '../components/demo-users-box';
-import { PasswordInput } from '../components/password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 
 export function LoginPage() {
   const { user, loading, login } = useAuth();

@@ -14,7 +14,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { AuthLayout } from '../components/auth-layout';
-import { PasswordInput } from '../components/password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 
 type RegisterForm = z.input<typeof registerBody>;
 

@@ -1,5 +1,5 @@
 import { BarChart3, CalendarDays, Menu, QrCode, ShoppingCart, Ticket, User, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { paths } from '@/app/paths';
 import { SignOutButton } from '@/components/sign-out-button';
@@ -22,6 +22,13 @@ const menu = [
 export function OrganizerLayout() {
   const { user } = useAuth();
   const [open, setOpen] = useState(isWide);
+  // Crossing the breakpoint resets the menu to that width's default.
+  useEffect(() => {
+    const query = window.matchMedia(`(min-width: ${SIDEBAR_BREAKPOINT}px)`);
+    const onChange = (event: MediaQueryListEvent) => setOpen(event.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
   // On small screens the menu closes after each navigation.
   const closeIfNarrow = () => {
     if (!isWide()) setOpen(false);

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+export const deleteEvent = (id: number) => api.delete<{ message: string }>(`/eventos/${id}`);
+
+export function useDeleteEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteEvent,
+    onSuccess: async (_result, id) => {
+      queryClient.removeQueries({ queryKey: ['evento', id] });
+      await queryClient.invalidateQueries({ queryKey: ['eventos'] });
+      await queryClient.invalidateQueries({ queryKey: ['tipos-ticket'] });
+    },
+  });
+}

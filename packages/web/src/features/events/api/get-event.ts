@@ -1,0 +1,13 @@
+import type { EventoDetail } from '@drinkflow/domain/eventos';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+export const eventQueryKey = (id: number) => ['evento', id] as const;
+
+export const getEvent = (id: number) => api.get<EventoDetail>(`/evento/${id}`);
+
+export const eventQueryOptions = (id: number) =>
+  queryOptions({ queryKey: eventQueryKey(id), queryFn: () => getEvent(id) });
+
+export const useEvent = (id: number) =>
+  useQuery({ ...eventQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });

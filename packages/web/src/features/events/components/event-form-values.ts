@@ -1,0 +1,83 @@
+import { eventoBody, type Evento, type EventoInput } from '@drinkflow/domain/eventos';
+import { fromDateTimeLocal, toDateTimeLocal } from '@/lib/format';
+
+export interface EventFormValues {
+  nombre: string;
+  ubicacion: string;
+  fechaInicio: string;
+  fechaFin: string;
+  esPrivado: boolean;
+  notas: string;
+}
+
+export type EventFormErrors = Partial<Record<keyof EventFormValues, string>>;
+
+const HOUR = 60 * 60 * 1000;
+
+/** A new event starts at the next full hour and lasts 6 hours (DECISIONS §4). */
+export function newEventValues(now = new Date()): EventFormValues {
+  const start = new Date(now);
+  start.setMinutes(0, 0, 0);
+  start.setTime(start.getTime() + HOUR);
+  return {
+    nombre: '',
+    ubicacion: '',
+    fechaInicio: toDateTimeLocal(start),
+    fechaFin: toDateTimeLocal(new Date(start.getTime() + 6 * HOUR)),
+    esPrivado: false,
+    notas: '',
+  };
+}
+
+export const eventValuesFrom = (evento: Evento): EventFormValues => ({
+  nombre: evento.nombre,
+  ubicacion: evento.ubicacion,
+  fechaInicio: toDateTimeLocal(evento.fechaInicio),
+  fechaFin: toDateTimeLocal(evento.fechaFin),
+  esPrivado: evento.esPrivado,
+  notas: evento.notas ?? '',
+});
+
+/** Only the date problems, for feedback while the dates are edited. */
+export function dateErrors(values: Pick<EventFormValues, 'fechaInicio' | 'fechaFin'>): EventFormErrors {
+  if (!values.fechaInicio || !values.fechaFin) {
+    return {
+      ...(values.fechaInicio ? {} : { fechaInicio: 'Ambas fechas son requeridas' }),
+      ...(values.fechaFin ? {} : { fechaFin: 'Ambas fechas son requeridas' }),
+    };
+  }
+  const start = fromDateTimeLocal(values.fechaInicio);
+  const end = fromDateTimeLocal(values.fechaFin);
+  if (!start) return { fechaInicio: 'Formato de fecha inválido' };
+  if (!end) return { fechaFin: 'Formato de fecha inválido' };
+  if (Date.parse(end) <= Date.parse(start))
+    return { fechaFin: 'La fecha de fin debe ser posterior a la fecha de inicio' };
+  return {};
+}
+
+export type EventValidation =
+  { ok: true; body: EventoInput } | { ok: false; errors: EventFormErrors; missingRequired: boolean };
+
+/** Checks the form with the server's own schema; the body carries UTC ISO dates. */
+export function validateEventForm(values: EventFormValues): EventValidation {
+  const errors: EventFormErrors = { ...dateErrors(values) };
+  if (!values.nombre.trim()) errors.nombre = 'El nombre es obligatorio';
+  if (!values.ubicacion.trim()) errors.ubicacion = 'La ubicación es obligatoria';
+  const missingRequired = !!errors.nombre || !!errors.ubicacion;
+  if (Object.keys(errors).length > 0) return { ok: false, errors, missingRequired };
+  const body: EventoInput = {
+    nombre: values.nombre,
+    ubicacion: values.ubicacion,
+    fechaInicio: fromDateTimeLocal(values.fechaInicio)!,
+    fechaFin: fromDateTimeLocal(values.fechaFin)!,
+    esPrivado: values.esPrivado,
+    notas: values.notas,
+  };
+  const parsed = eventoBody.safeParse(body);
+  if (parsed.success) return { ok: true, body };
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof EventFormValues;
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors, missingRequired: false };
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { toast } from '@/hooks/use-toast';
+import { ApiError } from '@/lib/api';
+import {
+  dateErrors,
+  validateEventForm,
+  type EventFormErrors,
+  type EventFormValues,
+} from './event-form-values';
+import type { EventoInput } from '@drinkflow/domain/eventos';
+
+/** Form state with the spec's validation feedback (§5 event dialog). */
+export function useEventForm(initial: () => EventFormValues, missingMessage: string) {
+  const [values, setValues] = useState<EventFormValues>(initial);
+  const [errors, setErrors] = useState<EventFormErrors>({});
+
+  function change(patch: Partial<EventFormValues>) {
+    const next = { ...values, ...patch };
+    setValues(next);
+    if ('fechaInicio' in patch || 'fechaFin' in patch) {
+      const problems = dateErrors(next);
+      setErrors((current) => ({
+        ...current,
+        fechaInicio: problems.fechaInicio,
+        fechaFin: problems.fechaFin,
+      }));
+    } else {
+      const field = Object.keys(patch)[0] as keyof EventFormValues;
+      setErrors((current) => ({ ...current, [field]: undefined }));
+    }
+  }
+
+  /** The body to send, or null after showing what is wrong. */
+  function submit(): EventoInput | null {
+    const result = validateEventForm(values);
+    if (result.ok) return result.body;
+    setErrors(result.errors);
+    toast({
+      title: result.missingRequired ? 'Campos requeridos' : 'Error de validación',
+      description: result.missingRequired
+        ? missingMessage
+        : (Object.values(result.errors).find(Boolean) ?? 'Revisa los campos marcados.'),
+      variant: 'destructive',
+    });
+    return null;
+  }
+
+  /** Puts the server's field messages next to the fields. */
+  function showServerErrors(error: unknown) {
+    if (!(error instanceof ApiError)) return;
+    const fields: (keyof EventFormValues)[] = ['nombre', 'ubicacion', 'fechaInicio', 'fechaFin', 'notas'];
+    const fromServer = Object.fromEntries(
+      fields.map((field) => [field, error.fieldMessage(field)]).filter(([, message]) => message),
+    );
+    setErrors((current) => ({ ...current, ...fromServer }));
+  }
+
+  const reset = (next: EventFormValues) => {
+    setValues(next);
+    setErrors({});
+  };
+
+  return { values, errors, change, submit, showServerErrors, reset };
+}

@@ -1,0 +1,113 @@
+import type { Evento } from '@drinkflow/domain/eventos';
+import { CalendarPlus, Plus, SearchX } from 'lucide-react';
+import { useState } from 'react';
+import { Pagination } from '@/components/pagination';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useMyEvents } from '@/hooks/use-my-events';
+import { DeleteEventDialog } from '../components/delete-event-dialog';
+import { EventDialog } from '../components/event-dialog';
+import { EventsFilters, noEventFilters, type EventFilters } from '../components/events-filters';
+import { EventsTable } from '../components/events-table';
+import { filterEvents } from '../components/filter-events';
+
+const PAGE_SIZE = 10;
+
+export function EventsPage() {
+  const events = useMyEvents();
+  const [filters, setFilters] = useState<EventFilters>(noEventFilters);
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<{ open: boolean; evento?: Evento }>({ open: false });
+  const [deleting, setDeleting] = useState<Evento | null>(null);
+
+  const all = events.data ?? [];
+  const filtered = filterEvents(all, filters);
+  const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
+  const currentPage = Math.min(page, pages);
+  const visible = filtered.slice((currentPage - 1) * PAGE_SIZE, currentPage * PAGE_SIZE);
+
+  const changeFilters = (next: EventFilters) => {
+    setFilters(next);
+    setPage(1);
+  };
+  const openCreate = () => setDialog({ open: true });
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Eventos</h1>
+          <p className="text-slate-600">
+            {events.isPending
+              ? 'Cargando eventos...'
+              : `${all.length} ${all.length === 1 ? 'evento' : 'eventos'} en total`}
+          </p>
+        </div>
+        <Button onClick={openCreate}>
+          <Plus className="h-4 w-4" aria-hidden />
+          Nuevo Evento
+        </Button>
+      </div>
+
+      <Card>
+        {events.isPending ? (
+          <div className="space-y-3 p-4" role="status" aria-label="Cargando eventos">
+            {[0, 1, 2].map((row) => (
+              <Skeleton key={row} className="h-14 w-full" />
+            ))}
+          </div>
+        ) : events.isError ? (
+          <p role="alert" className="p-6 text-red-700">
+            No se pudieron cargar los eventos. Recarga la página para intentarlo de nuevo.
+          </p>
+        ) : all.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 p-10 text-center">
+            <CalendarPlus className="h-10 w-10 text-brand-700" aria-hidden />
+            <h2 className="text-lg font-semibold">No tienes eventos</h2>
+            <p className="text-slate-600">
+              Crea tu primer evento para empezar a configurar tickets y barras.
+            </p>
+            <Button onClick={openCreate}>Crear Primer Evento</Button>
+          </div>
+        ) : (
+          <>
+            <EventsFilters filters={filters} onChange={changeFilters} />
+            {filtered.length === 0 ? (
+              <div className="flex flex-col items-center gap-3 p-10 text-center">
+                <SearchX className="h-10 w-10 text-slate-500" aria-hidden />
+                <h2 className="text-lg font-semibold">No se encontraron eventos</h2>
+                <p className="text-slate-600">Ningún evento coincide con los filtros aplicados.</p>
+                <Button variant="outline" onClick={() => changeFilters(noEventFilters)}>
+                  Limpiar filtros
+                </Button>
+              </div>
+            ) : (
+              <>
+                <EventsTable
+                  events={visible}
+                  onEdit={(evento) => setDialog({ open: true, evento })}
+                  onDelete={setDeleting}
+                />
+                <Pagination
+                  page={currentPage}
+                  pageSize={PAGE_SIZE}
+                  total={filtered.length}
+                  noun="eventos"
+                  onPageChange={setPage}
+                />
+              </>
+            )}
+          </>
+        )}
+      </Card>
+
+      <EventDialog
+        open={dialog.open}
+        evento={dialog.evento}
+        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+      />
+      <DeleteEventDialog evento={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}
