@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import type { profileBody, registerBody } from '@drinkflow/domain/auth';
 import { and, count, eq, gt, min, ne, sql } from 'drizzle-orm';
+import { errorCodes } from '@drinkflow/domain/errors';
 import type { Db } from '../../db/client';
 import { loginFailures, sessions, users } from '../../db/schema';
 import { HttpError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../http/errors';
@@ -93,7 +94,7 @@ export function createAuthService(db: Db, now: () => Date = () => new Date()) {
     const retryAfter = Math.max(1, Math.ceil((freeAt - now().getTime()) / 1000));
     throw new HttpError(
       429,
-      'too_many_login_attempts',
+      errorCodes.rateLimited,
       'Demasiados intentos fallidos de inicio de sesión. Espera unos minutos y vuelve a intentarlo.',
       undefined,
       { 'retry-after': String(retryAfter) },

@@ -1,0 +1,109 @@
+import { DEMO_PASSWORD, demoUsers } from '@drinkflow/domain/config';
+import { count, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client';
+import { consumos, eventos, pedidos, tickets, tiposTicket, users } from '../../src/db/schema';
+import { seedDemo } from '../../src/db/seed-demo';
+import { openTestDatabase } from '../setup/database';
+import { createUser, login, uniqueAddress } from '../setup/helpers';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ demo: true });
+});
+afterAll(() => t.close());
+
+async function counts() {
+  const total = async (
+    table:
+      typeof users | typeof eventos | typeof tiposTicket | typeof pedidos | typeof tickets | typeof consumos,
+  ) => {
+    const [row] = await t.db.select({ n: count() }).from(table);
+    return row!.n;
+  };
+  return {
+    users: await total(users),
+    eventos: await total(eventos),
+    tiposTicket: await total(tiposTicket),
+    pedidos: await total(pedidos),
+    tickets: await total(tickets),
+    consumos: await total(consumos),
+  };
+}
+
+describe('seedDemo', () => {
+  it('fills an empty database with the three demo users and sample data', async () => {
+    expect(await seedDemo(t.db)).toBe(true);
+
+    const seeded = await counts();
+    expect(seeded.users).toBe(3);
+    expect(seeded.eventos).toBeGreaterThanOrEqual(1);
+    expect(seeded.tiposTicket).toBeGreaterThanOrEqual(seeded.eventos);
+    expect(seeded.pedidos).toBeGreaterThan(0);
+    expect(seeded.tickets).toBeGreaterThanOrEqual(seeded.pedidos);
+    expect(seeded.consumos).toBeGreaterThan(0);
+  });
+
+  it('lets each demo user sign in with the shared password and the right role', async () => {
+    for (const demoUser of demoUsers) {
+      const res = await login(t.app, { email: demoUser.email, password: DEMO_PASSWORD }, uniqueAddress());
+
+      expect(res.statusCode, demoUser.email).toBe(200);
+      expect(res.json().user).toMatchObject({
+        email: demoUser.email,
+        rol: demoUser.rol,
+        nombre: demoUser.nombre,
+      });
+    }
+  });
+
+  it('spreads the consumptions over several hours', async () => {
+    const hours = await t.db
+      .selectDistinct({ hour: sql<string>`date_trunc('hour', ${consumos.timestamp})` })
+      .from(consumos);
+
+    expect(hours.length).toBeGreaterThan(1);
+  });
+
+  it('respects the ticket types: no more drinks than maxDrinks, none on an invalidated ticket', async () => {
+    const perTicket = await t.db
+      .select({
+        estado: tickets.estado,
+        maxDrinks: tiposTicket.maxDrinks,
+        drinks: count(consumos.id),
+      })
+      .from(tickets)
+      .innerJoin(tiposTicket, sql`${tiposTicket.id} = ${tickets.ticketTypeId}`)
+      .leftJoin(consumos, sql`${consumos.ticketId} = ${tickets.id}`)
+      .groupBy(tickets.id, tickets.estado, tiposTicket.maxDrinks);
+
+    for (const ticket of perTicket) {
+      if (ticket.maxDrinks !== null) expect(ticket.drinks).toBeLessThanOrEqual(ticket.maxDrinks);
+      if (ticket.estado === 'invalidado') expect(ticket.drinks).toBe(0);
+    }
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await counts();
+
+    expect(await seedDemo(t.db)).toBe(false);
+
+    expect(await counts()).toEqual(before);
+  });
+
+  it('does nothing on a database that already has a user', async () => {
+    let database: Database | undefined;
+    try {
+      database = await openTestDatabase();
+      await createUser(database.db, { rol: 'admin' });
+
+      expect(await seedDemo(database.db)).toBe(false);
+
+      const [row] = await database.db.select({ n: count() }).from(eventos);
+      expect(row!.n).toBe(0);
+    } finally {
+      await database?.close();
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('security headers', () => {
+  it('are set on API answers, errors included', async () => {
+    for (const url of ['/api/config', '/api/no-existe', '/api/auth/me']) {
+      const res = await t.app.inject({ method: 'GET', url });
+
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+
+  it('do not upgrade to HTTPS: bars reach the server over plain HTTP on the LAN', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+});
