@@ -33,6 +33,7 @@ const projects: TestProjectConfiguration[] = [
     test: {
       name: 'server-pglite',
       include: serverTests,
+      exclude: ['**/*.postgres.test.ts'],
       env: { DB_KIND: 'pglite' },
       globalSetup: ['packages/server/test/setup/global-setup-pglite.ts'],
       ...serverOptions,
@@ -45,6 +46,7 @@ if (process.env.TEST_DATABASE_URL) {
     test: {
       name: 'server-pg',
       include: serverTests,
+      exclude: ['**/*.pglite.test.ts'],
       env: { DB_KIND: 'postgres' },
       globalSetup: ['packages/server/test/setup/global-setup-postgres.ts'],
       ...serverOptions,

@@ -25,8 +25,10 @@ try {
   throw error;
 }
 
-await database.migrate();
-if (config.demo && (await seedDemo(database.db))) console.log('Datos de demostración creados.');
+await database.exclusive(async () => {
+  await database.migrate();
+  if (config.demo && (await seedDemo(database.db))) console.log('Datos de demostración creados.');
+});
 
 const webRoot = config.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 const app = await buildApp({
@@ -51,6 +53,5 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-console.log(
-  `DrinkFlow en http://localhost:${config.port} (${database.kind}${config.demo ? ', modo demo' : ''})`,
-);
+const { port } = app.server.address() as { port: number };
+console.log(`DrinkFlow en http://localhost:${port} (${database.kind}${config.demo ? ', modo demo' : ''})`);

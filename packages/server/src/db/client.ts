@@ -17,8 +17,13 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   migrate(): Promise<void>;
+  /** Runs start-up work (migrations, demo seed) in one process at a time. */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+// Any fixed 64-bit number: the advisory lock that serialises start-up between server processes.
+const STARTUP_LOCK_ID = 7_253_118_404;
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -32,6 +37,8 @@ export async function openPglite(
     kind: 'pglite',
     db,
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    // The data-directory lock already keeps other processes out.
+    exclusive: (work) => work(),
     close: () => client.close(),
   };
 }
@@ -45,6 +52,16 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     kind: 'postgres',
     db,
     migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
+    async exclusive(work) {
+      const lockHolder = await pool.connect();
+      try {
+        await lockHolder.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_ID]);
+        return await work();
+      } finally {
+        await lockHolder.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_ID]).catch(() => undefined);
+        lockHolder.release();
+      }
+    },
     close: () => pool.end(),
   };
 }

@@ -92,12 +92,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ message: 'La petición no es válida.', error: 'bad_request' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .code(500)
-      .send({
-        message: 'Ha ocurrido un error interno. Inténtalo de nuevo más tarde.',
-        error: errorCodes.internal,
-      });
+    return reply.code(500).send({
+      message: 'Ha ocurrido un error interno. Inténtalo de nuevo más tarde.',
+      error: errorCodes.internal,
+    });
   });
 }
 

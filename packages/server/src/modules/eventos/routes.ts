@@ -9,15 +9,17 @@ const apiKeyResponse = z.object({ apiKey: z.string() });
 
 export function registerEventRoutes({ app, db, guards }: AppContext): void {
   const events = createEventService(db);
-  const preHandler = guards.requireRole('organizer', 'admin');
+  // onRequest, not preHandler: the session and role are checked before params and body are validated,
+  // so an anonymous caller gets 401 and a scanner 403 whatever they send.
+  const onRequest = guards.requireRole('organizer', 'admin');
 
   app.get(
     '/api/eventos/:userId',
-    { preHandler, schema: { params: userIdParams, response: { 200: z.array(evento) } } },
+    { onRequest, schema: { params: userIdParams, response: { 200: z.array(evento) } } },
     async (request) => events.list(currentUser(request), request.params.userId),
   );
 
-  const detailRoute = { preHandler, schema: { params: idParams, response: { 200: eventoDetail } } };
+  const detailRoute = { onRequest, schema: { params: idParams, response: { 200: eventoDetail } } };
   app.get('/api/eventos/single/:id', detailRoute, async (request) =>
     events.detail(currentUser(request), request.params.id),
   );
@@ -27,30 +29,30 @@ export function registerEventRoutes({ app, db, guards }: AppContext): void {
 
   app.post(
     '/api/eventos',
-    { preHandler, schema: { body: eventoBody, response: { 201: evento } } },
+    { onRequest, schema: { body: eventoBody, response: { 201: evento } } },
     async (request, reply) => reply.code(201).send(await events.create(currentUser(request), request.body)),
   );
 
   app.put(
     '/api/eventos/:id',
-    { preHandler, schema: { params: idParams, body: eventoBody, response: { 200: evento } } },
+    { onRequest, schema: { params: idParams, body: eventoBody, response: { 200: evento } } },
     async (request) => events.update(currentUser(request), request.params.id, request.body),
   );
 
-  app.delete('/api/eventos/:id', { preHandler, schema: { params: idParams } }, async (request) => {
+  app.delete('/api/eventos/:id', { onRequest, schema: { params: idParams } }, async (request) => {
     await events.remove(currentUser(request), request.params.id);
     return { message: 'El evento ha sido eliminado exitosamente.', id: request.params.id };
   });
 
   app.put(
     '/api/eventos/:id/api-key',
-    { preHandler, schema: { params: idParams, body: apiKeyBody, response: { 200: apiKeyResponse } } },
+    { onRequest, schema: { params: idParams, body: apiKeyBody, response: { 200: apiKeyResponse } } },
     async (request) => events.setApiKey(currentUser(request), request.params.id, request.body.apiKey),
   );
 
   app.patch(
     '/api/eventos/:id/regenerate-api-key',
-    { preHandler, schema: { params: idParams, response: { 200: apiKeyResponse } } },
+    { onRequest, schema: { params: idParams, response: { 200: apiKeyResponse } } },
     async (request) => events.regenerateApiKey(currentUser(request), request.params.id),
   );
 }

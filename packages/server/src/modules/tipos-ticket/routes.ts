@@ -8,38 +8,40 @@ import { createTicketTypeService } from './service';
 
 export function registerTicketTypeRoutes({ app, db, guards }: AppContext): void {
   const types = createTicketTypeService(db, createEventService(db));
-  const preHandler = guards.requireRole('organizer', 'admin');
+  // onRequest, not preHandler: the session and role are checked before params and body are validated,
+  // so an anonymous caller gets 401 and a scanner 403 whatever they send.
+  const onRequest = guards.requireRole('organizer', 'admin');
   const list = { 200: z.array(tipoTicket) };
 
-  app.get('/api/tipos-ticket/all/organizer', { preHandler, schema: { response: list } }, async (request) =>
+  app.get('/api/tipos-ticket/all/organizer', { onRequest, schema: { response: list } }, async (request) =>
     types.listForOrganizer(currentUser(request)),
   );
 
   app.get(
     '/api/tipos-ticket/single/:id',
-    { preHandler, schema: { params: idParams, response: { 200: tipoTicket } } },
+    { onRequest, schema: { params: idParams, response: { 200: tipoTicket } } },
     async (request) => types.get(currentUser(request), request.params.id),
   );
 
   app.get(
     '/api/tipos-ticket/:eventoId',
-    { preHandler, schema: { params: eventoIdParams, response: list } },
+    { onRequest, schema: { params: eventoIdParams, response: list } },
     async (request) => types.listForEvent(currentUser(request), request.params.eventoId),
   );
 
   app.post(
     '/api/tipos-ticket',
-    { preHandler, schema: { body: ticketTypeBody, response: { 201: tipoTicket } } },
+    { onRequest, schema: { body: ticketTypeBody, response: { 201: tipoTicket } } },
     async (request, reply) => reply.code(201).send(await types.create(currentUser(request), request.body)),
   );
 
   app.put(
     '/api/tipos-ticket/:id',
-    { preHandler, schema: { params: idParams, body: ticketTypeBody, response: { 200: tipoTicket } } },
+    { onRequest, schema: { params: idParams, body: ticketTypeBody, response: { 200: tipoTicket } } },
     async (request) => types.update(currentUser(request), request.params.id, request.body),
   );
 
-  app.delete('/api/tipos-ticket/:id', { preHandler, schema: { params: idParams } }, async (request) => {
+  app.delete('/api/tipos-ticket/:id', { onRequest, schema: { params: idParams } }, async (request) => {
     await types.remove(currentUser(request), request.params.id);
     return { message: 'Tipo de ticket eliminado', id: request.params.id };
   });

@@ -9,6 +9,7 @@ import { readableBy, writableBy } from '../eventos/service';
 
 export const TICKET_TYPE_NOT_FOUND = 'Tipo de ticket no encontrado';
 const IN_USE = 'No se puede eliminar un tipo de ticket que ya tiene tickets emitidos';
+const MOVE_IN_USE = 'No se puede cambiar de evento un tipo de ticket que ya tiene tickets emitidos';
 
 type TipoRow = typeof tiposTicket.$inferSelect;
 
@@ -86,8 +87,13 @@ export function createTicketTypeService(db: Db, events: EventService) {
     },
 
     async update(user: User, id: number, values: TicketTypeValues): Promise<TipoTicket> {
-      await findWithEvent(user, id, writableBy(user));
+      const { tipo } = await findWithEvent(user, id, writableBy(user));
       await assertInsideEvent(user, values);
+      // Tickets belong to an order of the type's event: a type in use stays with its event.
+      if (values.eventoId !== tipo.eventoId) {
+        const [used] = await db.select({ n: count() }).from(tickets).where(eq(tickets.ticketTypeId, id));
+        if (used!.n > 0) throw conflict(MOVE_IN_USE);
+      }
       const [row] = await db
         .update(tiposTicket)
         .set({ ...toRow(values), updatedAt: new Date() })
