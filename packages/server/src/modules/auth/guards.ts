@@ -17,7 +17,8 @@ function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
-/** preHandler hooks that put the signed-in user on the request and check the role. */
+/** Request hooks that put the signed-in user on the request and check the role; use them as
+ * `onRequest`, so a caller without the right role is refused before any body validation. */
 export function createGuards(auth: AuthService) {
   async function signedIn(request: FastifyRequest): Promise<void> {
     const token = bearerToken(request);

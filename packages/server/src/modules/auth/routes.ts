@@ -25,26 +25,26 @@ export function registerAuthRoutes({ app, auth, guards }: AppContext): void {
 
   app.get(
     '/api/auth/me',
-    { preHandler: guards.signedIn, schema: { response: { 200: z.object({ user }) } } },
+    { onRequest: guards.signedIn, schema: { response: { 200: z.object({ user }) } } },
     async (request) => ({
       user: currentUser(request),
     }),
   );
 
-  app.post('/api/auth/logout', { preHandler: guards.signedIn }, async (request, reply) => {
+  app.post('/api/auth/logout', { onRequest: guards.signedIn }, async (request, reply) => {
     await auth.logout(request.sessionToken!);
     return reply.code(204).send();
   });
 
   app.put(
     '/api/auth/profile',
-    { preHandler: guards.signedIn, schema: { body: profileBody, response: { 200: z.object({ user }) } } },
+    { onRequest: guards.signedIn, schema: { body: profileBody, response: { 200: z.object({ user }) } } },
     async (request) => ({ user: await auth.updateProfile(currentUser(request).id, request.body) }),
   );
 
   app.put(
     '/api/auth/password',
-    { preHandler: guards.signedIn, schema: { body: passwordBody } },
+    { onRequest: guards.signedIn, schema: { body: passwordBody } },
     async (request, reply) => {
       await auth.changePassword(currentUser(request).id, request.body, request.sessionToken!);
       return reply.code(204).send();

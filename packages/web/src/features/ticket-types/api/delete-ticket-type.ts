@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { ticketTypesKey } from './get-ticket-types';
+
+/** DELETE /api/tipos-ticket/{id} → 200, or 409 when tickets already use the type. */
+export const deleteTicketType = (id: number) =>
+  api.delete<{ message: string; id: number }>(`/tipos-ticket/${id}`);
+
+export function useDeleteTicketType({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTicketType,
+    onSuccess: async () => {
+      // The event detail counts ticket types: refresh it too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ticketTypesKey }),
+        queryClient.invalidateQueries({ queryKey: ['evento'] }),
+      ]);
+      onSuccess?.();
+    },
+  });
+}

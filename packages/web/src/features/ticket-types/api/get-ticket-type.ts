@@ -1,0 +1,13 @@
+import type { TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { ticketTypesKey } from './get-ticket-types';
+
+/** GET /api/tipos-ticket/single/{id} — one ticket type with its event's name and place. */
+export const getTicketType = (id: number) => api.get<TipoTicket>(`/tipos-ticket/single/${id}`);
+
+export const ticketTypeQueryOptions = (id: number) =>
+  queryOptions({ queryKey: [...ticketTypesKey, 'single', id], queryFn: () => getTicketType(id) });
+
+export const useTicketType = (id: number, enabled = true) =>
+  useQuery({ ...ticketTypeQueryOptions(id), enabled });

@@ -1,0 +1,23 @@
+import type { TicketTypeValues, TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { ticketTypesKey } from './get-ticket-types';
+
+/** PUT /api/tipos-ticket/{id} with the same body as create → 200 with the saved type. */
+export const updateTicketType = ({ id, body }: { id: number; body: TicketTypeValues }) =>
+  api.put<TipoTicket>(`/tipos-ticket/${id}`, body);
+
+export function useUpdateTicketType({ onSuccess }: { onSuccess?: (saved: TipoTicket) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTicketType,
+    onSuccess: async (saved) => {
+      // The event detail counts ticket types: refresh it too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ticketTypesKey }),
+        queryClient.invalidateQueries({ queryKey: ['evento'] }),
+      ]);
+      onSuccess?.(saved);
+    },
+  });
+}

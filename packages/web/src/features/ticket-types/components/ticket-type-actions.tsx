@@ -1,0 +1,91 @@
+import type { TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import { Copy, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api';
+import { useCreateTicketType } from '../api/create-ticket-type';
+import { useDeleteTicketType } from '../api/delete-ticket-type';
+import { duplicateBody } from '../utils/duplicate-ticket-type';
+
+const unexpected = 'Ha ocurrido un error inesperado.';
+
+/** Editar, Duplicar and Eliminar (with confirmation) for one ticket type. */
+export function TicketTypeActions({ tipo }: { tipo: TipoTicket }) {
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const duplicate = useCreateTicketType();
+  const remove = useDeleteTicketType();
+
+  // mutateAsync settles even when this row has gone from the refreshed list.
+  const onDuplicate = async () => {
+    try {
+      const created = await duplicate.mutateAsync(duplicateBody(tipo));
+      toast({ title: 'Tipo de ticket creado', description: `Se ha creado «${created.nombre}».` });
+    } catch (error) {
+      toast({
+        title: 'Error al crear tipo de ticket',
+        description: errorMessage(error, unexpected),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync(tipo.id);
+      toast({ title: 'Tipo de ticket eliminado', description: `«${tipo.nombre}» se ha eliminado.` });
+    } catch (error) {
+      toast({
+        title: 'Error al eliminar tipo de ticket',
+        description: errorMessage(error, unexpected),
+        variant: 'destructive',
+      });
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={`Acciones para ${tipo.nombre}`}>
+            <MoreHorizontal className="h-4 w-4" aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuItem onSelect={() => navigate(paths.organizer.ticketTypeEdit(tipo.id))}>
+            <Pencil className="h-4 w-4" aria-hidden />
+            Editar
+          </DropdownMenuItem>
+          <DropdownMenuItem disabled={duplicate.isPending} onSelect={() => void onDuplicate()}>
+            <Copy className="h-4 w-4" aria-hidden />
+            Duplicar
+          </DropdownMenuItem>
+          <DropdownMenuItem className="text-red-700" onSelect={() => setConfirming(true)}>
+            <Trash2 className="h-4 w-4" aria-hidden />
+            Eliminar
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="¿Eliminar tipo de ticket?"
+        description={`Se eliminará «${tipo.nombre}». Esta acción no se puede deshacer.`}
+        pending={remove.isPending}
+        onConfirm={() => void onDelete()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { Input } from '@/components/ui/input';
+import type { EventPeriod, FormRules } from '../utils/form-values';
+import type { TicketTypeForm } from '../utils/form-feedback';
+import { DrinkTypeField } from './drink-type-field';
+import { describedBy, FormField } from './form-field';
+import { ModeChoice } from './mode-choice';
+import { ModeFields } from './mode-fields';
+
+export interface TicketTypeFieldsProps {
+  form: TicketTypeForm;
+  period: EventPeriod;
+  rules: FormRules;
+  /** Prefix of the controls' ids, unique on the page. */
+  idPrefix: string;
+}
+
+/** The ticket type's fields, shared by the create dialog and the edit page. */
+export function TicketTypeFields(props: TicketTypeFieldsProps) {
+  const { form, idPrefix } = props;
+  const error = form.formState.errors.nombre?.message;
+  const id = `${idPrefix}-nombre`;
+  return (
+    <div className="space-y-5">
+      <FormField id={id} label="Nombre" error={error}>
+        <Input
+          id={id}
+          autoComplete="off"
+          placeholder="Ej.: Barra libre 2 horas"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, { error })}
+          {...form.register('nombre')}
+        />
+      </FormField>
+      <ModeChoice {...props} />
+      <DrinkTypeField form={form} id={`${idPrefix}-drinkType`} />
+      <ModeFields {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState, type ReactNode } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAllTicketTypes } from '../api/get-all-ticket-types';
+import { useTicketTypes } from '../api/get-ticket-types';
+import { ALL_EVENTS, type EventSelection } from '../utils/event-selection';
+import {
+  drinkOptions,
+  filterTicketTypes,
+  noFilters,
+  type TicketTypeFilters,
+} from '../utils/filter-ticket-types';
+import { LoadError } from './load-error';
+import { TicketTypeFiltersPanel } from './ticket-type-filters';
+import { TicketTypesTable } from './ticket-types-table';
+
+const countText = (count: number) => (count === 1 ? '1 tipo de ticket' : `${count} tipos de ticket`);
+
+function EmptyState({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 p-10 text-center">
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      <div className="text-sm text-slate-600">{children}</div>
+    </div>
+  );
+}
+
+/** The selected event's ticket types (or all of them), with search and filters. */
+export function TicketTypesList({ selection }: { selection: EventSelection }) {
+  const allEvents = selection === ALL_EVENTS;
+  const single = useTicketTypes(allEvents ? 0 : selection, !allEvents);
+  const all = useAllTicketTypes(allEvents);
+  const query = allEvents ? all : single;
+  const [filters, setFilters] = useState<TicketTypeFilters>(noFilters);
+  const tipos = query.data ?? [];
+  const visible = filterTicketTypes(tipos, filters);
+
+  let content: ReactNode;
+  if (query.isError) {
+    content = (
+      <LoadError message="No se pudieron cargar los tipos de ticket." onRetry={() => void query.refetch()} />
+    );
+  } else if (query.isPending) {
+    content = <TicketTypesTable tipos={[]} showEvent={allEvents} loading />;
+  } else if (tipos.length === 0) {
+    content = (
+      <EmptyState title="No hay tipos de ticket">
+        {allEvents
+          ? 'Elige un evento para crear su primer tipo de ticket.'
+          : 'Crea el primero con «Nuevo Tipo de Ticket».'}
+      </EmptyState>
+    );
+  } else if (visible.length === 0) {
+    content = (
+      <EmptyState title="No se encontraron resultados">
+        Ningún tipo de ticket coincide con la búsqueda o los filtros. Prueba con «Limpiar filtros».
+      </EmptyState>
+    );
+  } else {
+    content = <TicketTypesTable tipos={visible} showEvent={allEvents} />;
+  }
+
+  return (
+    <Card>
+      <CardHeader className="gap-4">
+        <CardTitle aria-live="polite">
+          {query.data ? countText(visible.length) : 'Cargando tipos de ticket...'}
+        </CardTitle>
+        <TicketTypeFiltersPanel filters={filters} onChange={setFilters} drinkChoices={drinkOptions(tipos)} />
+      </CardHeader>
+      <CardContent>{content}</CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,35 @@
+import type { TicketTypeValues } from '@drinkflow/domain/tipos-ticket';
+import type { UseFormReturn } from 'react-hook-form';
+import { toast } from '@/hooks/use-toast';
+import { ApiError } from '@/lib/api';
+import type { TicketTypeFormValues } from './form-values';
+
+export type TicketTypeForm = UseFormReturn<TicketTypeFormValues, unknown, TicketTypeValues>;
+
+const fields = [
+  'nombre',
+  'modo',
+  'drinkType',
+  'maxDrinks',
+  'durationMinutes',
+  'drinkIntervalMinutes',
+  'validoDesde',
+  'validoHasta',
+] as const satisfies (keyof TicketTypeFormValues)[];
+
+/** Shows the server's field messages (400 `details`) next to their fields. */
+export function showServerFieldErrors(form: TicketTypeForm, error: unknown) {
+  if (!(error instanceof ApiError)) return;
+  for (const field of fields) {
+    const message = error.fieldMessage(field);
+    if (message) form.setError(field, { message });
+  }
+}
+
+/** Spec §5: the toast for a form that does not pass its checks. */
+export const invalidFormToast = () =>
+  toast({
+    title: 'Errores en el formulario',
+    description: 'Por favor, corrige los errores antes de continuar.',
+    variant: 'destructive',
+  });
