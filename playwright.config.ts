@@ -9,7 +9,8 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
+  // Journeys are long and the machine has two cores shared with the server.
+  timeout: 90_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: '.test-tmp/playwright.json' }]],
   use: {

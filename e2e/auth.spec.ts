@@ -62,7 +62,7 @@ test.describe('login', () => {
     await expect(page.getByRole('heading', { name: 'Eventos' })).toBeVisible();
     await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
     await expect(page).toHaveURL('/');
-    expect(await page.evaluate(() => localStorage.getItem('drinkflow_token'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('drinkflow_token'))).toBeNull();
     await page.goto('/organizer/eventos');
     await expect(page).toHaveURL('/login');
   });

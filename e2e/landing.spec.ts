@@ -183,7 +183,7 @@ test.describe('legal and unknown pages', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await expect(page).toHaveURL('/');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
   });
 });
 

@@ -10,17 +10,35 @@ mkdirSync(tmp, { recursive: true });
 
 const results = [];
 
-function run(label, command, args, env = {}) {
+/** Runs one layer; a failure ends the run unless `keepGoing` (the caller then counts its report). */
+function run(label, command, args, { env = {}, keepGoing = false } = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
   const started = Date.now();
   const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (child.status !== 0) {
     console.error(`✗ ${label} failed (exit ${child.status ?? child.signal}) after ${seconds} s`);
+    if (keepGoing) return false;
     summarize();
     process.exit(1);
   }
   console.log(`✓ ${label} (${seconds} s)`);
+  return true;
+}
+
+/** A test layer: its report is counted even when it failed, so the closing line tells the truth. */
+function runCounted(label, command, args, count, reportFile) {
+  const passed = run(label, command, args, { keepGoing: true });
+  try {
+    count(label, reportFile);
+  } catch (error) {
+    console.error(`✗ ${label}: no readable report at ${reportFile} (${error.message})`);
+    record(label, 0, 1, 0);
+  }
+  if (!passed) {
+    summarize();
+    process.exit(1);
+  }
 }
 
 function countVitest(label, file) {
@@ -77,16 +95,20 @@ run('unit + API on PGlite', npx, [
 countVitest('unit + API on PGlite', `${tmp}/vitest-pglite.json`);
 
 if (process.env.TEST_DATABASE_URL) {
-  run('API on PostgreSQL', npx, ['vitest', 'run', '--project', 'server-pg', ...vitestJson('vitest-pg')]);
-  countVitest('API on PostgreSQL', `${tmp}/vitest-pg.json`);
+  runCounted(
+    'API on PostgreSQL',
+    npx,
+    ['vitest', 'run', '--project', 'server-pg', ...vitestJson('vitest-pg')],
+    countVitest,
+    `${tmp}/vitest-pg.json`,
+  );
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the API suite on PostgreSQL is not run)');
 }
 
 run('chromium', 'bash', ['scripts/ensure-chromium.sh']);
 run('web build', 'npm', ['run', 'build', '--silent']);
-run('browser journeys', npx, ['playwright', 'test']);
-countPlaywright('browser journeys', `${tmp}/playwright.json`);
+runCounted('browser journeys', npx, ['playwright', 'test'], countPlaywright, `${tmp}/playwright.json`);
 
 console.log('\nAll layers passed:');
 summarize();

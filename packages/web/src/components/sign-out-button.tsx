@@ -12,9 +12,8 @@ export function SignOutButton({ label = 'Cerrar Sesión' }: { label?: string }) 
       variant="outline"
       size="sm"
       onClick={async () => {
-        // Leave the guarded page first, or its guard would send us to /login.
-        navigate(paths.home, { replace: true });
         await logout();
+        await navigate(paths.home, { replace: true });
       }}
     >
       <LogOut className="h-4 w-4" aria-hidden />

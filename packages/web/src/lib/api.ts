@@ -35,6 +35,7 @@ export interface RequestOptions {
   /** Resolve to null on 401 instead of failing (spec §7). */
   nullOn401?: boolean;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
@@ -42,6 +43,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   const token = localStorage.getItem(TOKEN_KEY);
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  Object.assign(headers, options.headers);
   const response = await fetch(`/api${path}`, {
     method,
     headers,

@@ -7,6 +7,8 @@ interface AuthState {
   user: User | null;
   /** True until a stored session has been restored (or found absent). */
   loading: boolean;
+  /** The user signed out in this page session (guards then send them home, not to /login). */
+  signedOut: boolean;
   login(body: LoginBody): Promise<User>;
   register(body: RegisterBody): Promise<User>;
   logout(): Promise<void>;
@@ -44,9 +46,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUserState] = useState<User | null>(restoreSession);
   // Loading while a restored session's token is being verified with the server.
   const [loading, setLoading] = useState(() => localStorage.getItem(TOKEN_KEY) !== null);
+  const [signedOut, setSignedOut] = useState(false);
 
   const persist = useCallback((next: User, token?: string) => {
-    if (token) localStorage.setItem(TOKEN_KEY, token);
+    if (token) {
+      localStorage.setItem(TOKEN_KEY, token);
+      setSignedOut(false);
+    }
     localStorage.setItem(USER_KEY, JSON.stringify(next));
     setUserState(next);
   }, []);
@@ -77,6 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       user,
       loading,
+      signedOut,
       async login(body) {
         const response = await api.post<AuthResponse>('/auth/login', body);
         persist(response.user, response.token);
@@ -88,14 +95,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return response.user;
       },
       async logout() {
-        await api.post('/auth/logout').catch(() => undefined);
+        // Signed out locally at once; the server revokes the token in the background.
+        const token = localStorage.getItem(TOKEN_KEY);
         clearStored();
+        setSignedOut(true);
         setUserState(null);
         queryClient.clear();
+        if (token) {
+          await api
+            .post('/auth/logout', undefined, { headers: { authorization: `Bearer ${token}` } })
+            .catch(() => undefined);
+        }
       },
       setUser: (next) => persist(next),
     }),
-    [user, loading, persist, queryClient],
+    [user, loading, signedOut, persist, queryClient],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -41,7 +41,7 @@ export function OrganizerLayout() {
         aria-label="Menú del organizador"
         className={cn(
           'fixed inset-y-0 left-0 z-40 w-64 border-r border-slate-200 bg-white transition-transform lg:static lg:translate-x-0',
-          open ? 'translate-x-0' : '-translate-x-full lg:hidden',
+          open ? 'translate-x-0' : 'invisible -translate-x-full lg:hidden',
         )}
       >
         <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
