@@ -14,6 +14,7 @@ import {
   validityEnd,
   type EventPeriod,
   type FieldIssue,
+  formFields,
   type FormField,
   type FormRules,
   type TicketTypeFormValues,
@@ -39,18 +40,8 @@ export const numberRules = {
 
 export const intervalOverDuration = 'El intervalo no puede ser mayor que la duración';
 
-const formFields: readonly string[] = [
-  'nombre',
-  'modo',
-  'drinkType',
-  'maxDrinks',
-  'durationMinutes',
-  'drinkIntervalMinutes',
-  'validoDesde',
-  'validoHasta',
-] satisfies FormField[];
 const isFormField = (field: unknown): field is FormField =>
-  typeof field === 'string' && formFields.includes(field);
+  typeof field === 'string' && (formFields as readonly string[]).includes(field);
 
 const inRange = (value: number | null, range: Range): value is number =>
   value !== null && Number.isInteger(value) && value >= range.min && value <= range.max;

@@ -2,25 +2,14 @@ import type { TicketTypeValues } from '@drinkflow/domain/tipos-ticket';
 import type { UseFormReturn } from 'react-hook-form';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api';
-import type { TicketTypeFormValues } from './form-values';
+import { formFields, type TicketTypeFormValues } from './form-values';
 
 export type TicketTypeForm = UseFormReturn<TicketTypeFormValues, unknown, TicketTypeValues>;
-
-const fields = [
-  'nombre',
-  'modo',
-  'drinkType',
-  'maxDrinks',
-  'durationMinutes',
-  'drinkIntervalMinutes',
-  'validoDesde',
-  'validoHasta',
-] as const satisfies (keyof TicketTypeFormValues)[];
 
 /** Shows the server's field messages (400 `details`) next to their fields. */
 export function showServerFieldErrors(form: TicketTypeForm, error: unknown) {
   if (!(error instanceof ApiError)) return;
-  for (const field of fields) {
+  for (const field of formFields) {
     const message = error.fieldMessage(field);
     if (message) form.setError(field, { message });
   }

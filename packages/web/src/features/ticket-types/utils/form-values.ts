@@ -26,6 +26,18 @@ export interface TicketTypeFormValues {
   validoHasta: string;
 }
 export type FormField = keyof TicketTypeFormValues;
+
+/** Every field of the form, in display order. */
+export const formFields = [
+  'nombre',
+  'modo',
+  'drinkType',
+  'maxDrinks',
+  'durationMinutes',
+  'drinkIntervalMinutes',
+  'validoDesde',
+  'validoHasta',
+] as const satisfies FormField[];
 export interface FieldIssue {
   field: FormField;
   message: string;
