@@ -35,7 +35,13 @@ const app = await buildApp({
   db: database.db,
   demo: config.demo,
   webRoot,
-  logger: { level: config.logLevel },
+  // Readable lines for a person at a terminal; JSON lines for log collectors.
+  logger: process.stdout.isTTY
+    ? {
+        level: config.logLevel,
+        transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } },
+      }
+    : { level: config.logLevel },
   trustProxy: config.trustProxy,
 });
 

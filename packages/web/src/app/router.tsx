@@ -1,22 +1,17 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { AdminPage } from '@/features/admin/pages/admin-page';
-import { LoginPage } from '@/features/auth/pages/login-page';
-import { RegisterPage } from '@/features/auth/pages/register-page';
-import { EventDetailPage } from '@/features/events/pages/event-detail-page';
-import { EventEditPage } from '@/features/events/pages/event-edit-page';
-import { EventsPage } from '@/features/events/pages/events-page';
-import { ProfilePage } from '@/features/profile/pages/profile-page';
-import { LandingPage } from '@/features/landing/pages/landing-page';
-import { CookiesPage, LegalNoticePage, PrivacyPage, TermsPage } from '@/features/legal/pages/legal-pages';
 import { NotFoundPage } from '@/features/not-found/pages/not-found-page';
 import { OrganizerLayout } from '@/features/organizer/components/organizer-layout';
 import { SectionPage } from '@/features/organizer/pages/section-page';
-import { PublicScannerPage } from '@/features/scanner/pages/public-scanner-page';
-import { TicketTypeEditPage } from '@/features/ticket-types/pages/ticket-type-edit-page';
-import { TicketTypesPage } from '@/features/ticket-types/pages/ticket-types-page';
 import { RequireRole } from './guards';
 import { paths } from './paths';
 import { ScrollToTop } from './scroll-to-top';
+
+// Every page loads on demand: a visitor downloads the shell and the page they open, nothing more.
+const lazyPage =
+  <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  async () => ({ Component: (await load())[name] });
+
+const legalPages = () => import('@/features/legal/pages/legal-pages');
 
 const organizerDenied = 'Esta sección es solo para organizadores de eventos.';
 const adminDenied = 'No tienes permisos para acceder al panel de administración.';
@@ -30,17 +25,31 @@ export const routes: RouteObject[] = [
       </>
     ),
     children: [
-      { path: paths.home, element: <LandingPage /> },
-      { path: paths.login, element: <LoginPage /> },
-      { path: paths.register, element: <RegisterPage /> },
-      { path: paths.legal.notice, element: <LegalNoticePage /> },
-      { path: paths.legal.terms, element: <TermsPage /> },
-      { path: paths.legal.privacy, element: <PrivacyPage /> },
-      { path: paths.legal.cookies, element: <CookiesPage /> },
-      { path: '/scanner/:apiKey?', element: <PublicScannerPage /> },
+      {
+        path: paths.home,
+        lazy: lazyPage(() => import('@/features/landing/pages/landing-page'), 'LandingPage'),
+      },
+      { path: paths.login, lazy: lazyPage(() => import('@/features/auth/pages/login-page'), 'LoginPage') },
+      {
+        path: paths.register,
+        lazy: lazyPage(() => import('@/features/auth/pages/register-page'), 'RegisterPage'),
+      },
+      { path: paths.legal.notice, lazy: lazyPage(legalPages, 'LegalNoticePage') },
+      { path: paths.legal.terms, lazy: lazyPage(legalPages, 'TermsPage') },
+      { path: paths.legal.privacy, lazy: lazyPage(legalPages, 'PrivacyPage') },
+      { path: paths.legal.cookies, lazy: lazyPage(legalPages, 'CookiesPage') },
+      {
+        path: '/scanner/:apiKey?',
+        lazy: lazyPage(() => import('@/features/scanner/pages/public-scanner-page'), 'PublicScannerPage'),
+      },
       {
         element: <RequireRole roles={['admin']} deniedMessage={adminDenied} />,
-        children: [{ path: paths.admin, element: <AdminPage /> }],
+        children: [
+          {
+            path: paths.admin,
+            lazy: lazyPage(() => import('@/features/admin/pages/admin-page'), 'AdminPage'),
+          },
+        ],
       },
       {
         element: <RequireRole roles={['organizer', 'admin']} deniedMessage={organizerDenied} />,
@@ -50,16 +59,40 @@ export const routes: RouteObject[] = [
             element: <OrganizerLayout />,
             children: [
               { index: true, element: <Navigate to={paths.organizer.events} replace /> },
-              { path: 'eventos', element: <EventsPage /> },
-              { path: 'evento/:id', element: <EventDetailPage /> },
-              { path: 'evento/:id/editar', element: <EventEditPage /> },
-              { path: 'tipos-ticket', element: <TicketTypesPage /> },
-              { path: 'tipos-ticket/:id/editar', element: <TicketTypeEditPage /> },
+              {
+                path: 'eventos',
+                lazy: lazyPage(() => import('@/features/events/pages/events-page'), 'EventsPage'),
+              },
+              {
+                path: 'evento/:id',
+                lazy: lazyPage(() => import('@/features/events/pages/event-detail-page'), 'EventDetailPage'),
+              },
+              {
+                path: 'evento/:id/editar',
+                lazy: lazyPage(() => import('@/features/events/pages/event-edit-page'), 'EventEditPage'),
+              },
+              {
+                path: 'tipos-ticket',
+                lazy: lazyPage(
+                  () => import('@/features/ticket-types/pages/ticket-types-page'),
+                  'TicketTypesPage',
+                ),
+              },
+              {
+                path: 'tipos-ticket/:id/editar',
+                lazy: lazyPage(
+                  () => import('@/features/ticket-types/pages/ticket-type-edit-page'),
+                  'TicketTypeEditPage',
+                ),
+              },
               { path: 'pedidos', element: <SectionPage title="Pedidos" /> },
               { path: 'pedido/:id', element: <SectionPage title="Detalle del Pedido" /> },
               { path: 'estadisticas', element: <SectionPage title="Estadísticas" /> },
               { path: 'scanner', element: <SectionPage title="Escáner QR" /> },
-              { path: 'perfil', element: <ProfilePage /> },
+              {
+                path: 'perfil',
+                lazy: lazyPage(() => import('@/features/profile/pages/profile-page'), 'ProfilePage'),
+              },
               { path: '*', element: <NotFoundPage /> },
             ],
           },
