@@ -1,9 +1,10 @@
 import { eventStatuses, eventStatusLabels, type EventStatus } from '@drinkflow/domain/eventos';
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { SearchInput } from '@/components/ui/search-input';
 
 export interface EventFilters {
   search: string;
@@ -28,20 +29,12 @@ export function EventsFilters({
     <div className="grid gap-3 border-b border-slate-200 p-4 md:grid-cols-[1fr_12rem_12rem_auto] md:items-end">
       <div className="grid gap-1.5">
         <Label htmlFor="events-search">Buscar</Label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-            aria-hidden
-          />
-          <Input
-            id="events-search"
-            type="search"
-            className="pl-9"
-            placeholder="Buscar por nombre o lugar..."
-            value={filters.search}
-            onChange={(event) => onChange({ ...filters, search: event.target.value })}
-          />
-        </div>
+        <SearchInput
+          id="events-search"
+          placeholder="Buscar por nombre o lugar..."
+          value={filters.search}
+          onChange={(event) => onChange({ ...filters, search: event.target.value })}
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="events-status">Estado</Label>

@@ -1,9 +1,8 @@
 import { modoLabels, modos, type Modo } from '@drinkflow/domain/tipos-ticket';
-import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { SearchInput } from '@/components/ui/search-input';
 import { activeFilterCount, noFilters, type TicketTypeFilters } from '../utils/filter-ticket-types';
 
 interface TicketTypeFiltersProps {
@@ -23,20 +22,12 @@ export function TicketTypeFiltersPanel({ filters, onChange, drinkChoices }: Tick
     >
       <div className="space-y-2">
         <Label htmlFor="tipos-ticket-buscar">Buscar</Label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-            aria-hidden
-          />
-          <Input
-            id="tipos-ticket-buscar"
-            type="search"
-            placeholder="Buscar por nombre..."
-            className="pl-9"
-            value={filters.search}
-            onChange={(event) => set({ search: event.target.value })}
-          />
-        </div>
+        <SearchInput
+          id="tipos-ticket-buscar"
+          placeholder="Buscar por nombre..."
+          value={filters.search}
+          onChange={(event) => set({ search: event.target.value })}
+        />
       </div>
       <div className="space-y-2">
         <Label htmlFor="tipos-ticket-modo">Tipo de límite</Label>
