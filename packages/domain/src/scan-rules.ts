@@ -1,6 +1,6 @@
 import { drinkAllowed } from './bebidas';
 import { DEFAULT_TIME_ZONE, formatDateTime, formatTime } from './dates';
-import type { Modo } from './tipos-ticket';
+import type { Modo } from './ticket-types';
 
 export const scanReasons = [
   'ok',

@@ -13,8 +13,8 @@ import { createGuards } from './modules/auth/guards';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { registerDemoRoutes } from './modules/demo/routes';
-import { registerEventRoutes } from './modules/eventos/routes';
-import { registerTicketTypeRoutes } from './modules/tipos-ticket/routes';
+import { registerEventRoutes } from './modules/events/routes';
+import { registerTicketTypeRoutes } from './modules/ticket-types/routes';
 
 export interface BuildAppOptions {
   db: Db;

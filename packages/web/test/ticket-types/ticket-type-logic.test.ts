@@ -1,4 +1,4 @@
-import type { TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import type { TipoTicket } from '@drinkflow/domain/ticket-types';
 import { describe, expect, it } from 'vitest';
 import { checkTicketType } from '@/features/ticket-types/utils/check-ticket-type';
 import { duplicateBody, duplicateName } from '@/features/ticket-types/utils/duplicate-ticket-type';

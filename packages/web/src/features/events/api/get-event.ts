@@ -1,4 +1,4 @@
-import type { EventoDetail } from '@drinkflow/domain/eventos';
+import type { EventoDetail } from '@drinkflow/domain/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 

@@ -1,4 +1,4 @@
-import type { Evento, EventoInput } from '@drinkflow/domain/eventos';
+import type { Evento, EventoInput } from '@drinkflow/domain/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 

@@ -1,4 +1,4 @@
-import { apiKeyBody } from '@drinkflow/domain/eventos';
+import { apiKeyBody } from '@drinkflow/domain/events';
 import { AlertTriangle, Copy, ExternalLink, Eye, EyeOff, KeyRound, Pencil, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { paths } from '@/app/paths';

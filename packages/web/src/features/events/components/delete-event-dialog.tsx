@@ -1,4 +1,4 @@
-import type { Evento } from '@drinkflow/domain/eventos';
+import type { Evento } from '@drinkflow/domain/events';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/hooks/use-toast';
 import { useDeleteEvent } from '../api/delete-event';

@@ -1,4 +1,4 @@
-import type { Evento } from '@drinkflow/domain/eventos';
+import type { Evento } from '@drinkflow/domain/events';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

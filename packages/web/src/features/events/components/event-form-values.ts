@@ -1,4 +1,4 @@
-import { eventoBody, type Evento, type EventoInput } from '@drinkflow/domain/eventos';
+import { eventoBody, type Evento, type EventoInput } from '@drinkflow/domain/events';
 import { fromDateTimeLocal, toDateTimeLocal } from '@/lib/format';
 
 export interface EventFormValues {

@@ -1,4 +1,4 @@
-import { eventStatusLabels, type EventStatus } from '@drinkflow/domain/eventos';
+import { eventStatusLabels, type EventStatus } from '@drinkflow/domain/events';
 import { Badge } from '@/components/ui/badge';
 
 const tones = { activo: 'green', próximo: 'blue', finalizado: 'neutral' } as const;

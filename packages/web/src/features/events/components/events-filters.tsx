@@ -1,4 +1,4 @@
-import { eventStatuses, eventStatusLabels, type EventStatus } from '@drinkflow/domain/eventos';
+import { eventStatuses, eventStatusLabels, type EventStatus } from '@drinkflow/domain/events';
 import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -1,4 +1,4 @@
-import { eventStatus, type Evento } from '@drinkflow/domain/eventos';
+import { eventStatus, type Evento } from '@drinkflow/domain/events';
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';

@@ -1,4 +1,4 @@
-import { eventStatus, type Evento } from '@drinkflow/domain/eventos';
+import { eventStatus, type Evento } from '@drinkflow/domain/events';
 import type { EventFilters } from './events-filters';
 
 /** Spec §5 list filters: text on name or place, derived status, start on the same UTC day. */

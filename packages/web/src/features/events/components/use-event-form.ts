@@ -7,7 +7,7 @@ import {
   type EventFormErrors,
   type EventFormValues,
 } from './event-form-values';
-import type { EventoInput } from '@drinkflow/domain/eventos';
+import type { EventoInput } from '@drinkflow/domain/events';
 
 /** Form state with the spec's validation feedback (§5 event dialog). */
 export function useEventForm(initial: () => EventFormValues, missingMessage: string) {

@@ -1,4 +1,4 @@
-import { eventStatus } from '@drinkflow/domain/eventos';
+import { eventStatus } from '@drinkflow/domain/events';
 import { ArrowLeft, CalendarClock, MapPin, Pencil, ShoppingCart, Ticket, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';

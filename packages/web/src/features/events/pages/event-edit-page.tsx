@@ -1,4 +1,4 @@
-import type { EventoDetail } from '@drinkflow/domain/eventos';
+import type { EventoDetail } from '@drinkflow/domain/events';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/app/paths';

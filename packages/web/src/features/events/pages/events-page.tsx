@@ -1,4 +1,4 @@
-import type { Evento } from '@drinkflow/domain/eventos';
+import type { Evento } from '@drinkflow/domain/events';
 import { CalendarPlus, Plus, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { Pagination } from '@/components/pagination';

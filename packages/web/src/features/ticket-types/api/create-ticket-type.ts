@@ -1,4 +1,4 @@
-import type { TicketTypeValues, TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import type { TicketTypeValues, TipoTicket } from '@drinkflow/domain/ticket-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ticketTypesKey } from './get-ticket-types';

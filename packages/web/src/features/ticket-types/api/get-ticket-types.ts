@@ -1,4 +1,4 @@
-import type { TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import type { TipoTicket } from '@drinkflow/domain/ticket-types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 

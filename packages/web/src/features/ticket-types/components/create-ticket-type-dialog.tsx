@@ -1,4 +1,4 @@
-import type { Evento } from '@drinkflow/domain/eventos';
+import type { Evento } from '@drinkflow/domain/events';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { CreateTicketTypeForm } from './create-ticket-type-form';
 

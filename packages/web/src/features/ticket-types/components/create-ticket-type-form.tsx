@@ -1,4 +1,4 @@
-import type { TicketTypeValues } from '@drinkflow/domain/tipos-ticket';
+import type { TicketTypeValues } from '@drinkflow/domain/ticket-types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
-import type { Evento } from '@drinkflow/domain/eventos';
-import type { TicketTypeValues, TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import type { Evento } from '@drinkflow/domain/events';
+import type { TicketTypeValues, TipoTicket } from '@drinkflow/domain/ticket-types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import type { Evento } from '@drinkflow/domain/eventos';
+import type { Evento } from '@drinkflow/domain/events';
 import { CalendarDays, MapPin } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatLong } from '@/lib/format';

@@ -1,4 +1,4 @@
-import { modoLabels, modos, type Modo } from '@drinkflow/domain/tipos-ticket';
+import { modoLabels, modos, type Modo } from '@drinkflow/domain/ticket-types';
 import { useWatch } from 'react-hook-form';
 import { cn } from '@/lib/utils';
 import { modeValues } from '../utils/form-values';

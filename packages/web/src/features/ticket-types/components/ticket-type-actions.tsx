@@ -1,4 +1,4 @@
-import type { TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import type { TipoTicket } from '@drinkflow/domain/ticket-types';
 import { Copy, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

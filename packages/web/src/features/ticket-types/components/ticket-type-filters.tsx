@@ -1,4 +1,4 @@
-import { modoLabels, modos, type Modo } from '@drinkflow/domain/tipos-ticket';
+import { modoLabels, modos, type Modo } from '@drinkflow/domain/ticket-types';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';

@@ -1,5 +1,5 @@
 import { drinkTypeLabel } from '@drinkflow/domain/bebidas';
-import { limitText, modoLabels, type Modo, type TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import { limitText, modoLabels, type Modo, type TipoTicket } from '@drinkflow/domain/ticket-types';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';

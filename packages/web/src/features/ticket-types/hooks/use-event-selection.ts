@@ -1,4 +1,4 @@
-import type { Evento } from '@drinkflow/domain/eventos';
+import type { Evento } from '@drinkflow/domain/events';
 import { useSearchParams } from 'react-router';
 import { resolveSelection, storeSelection, type EventSelection } from '../utils/event-selection';
 

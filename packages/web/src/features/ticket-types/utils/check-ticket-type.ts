@@ -5,7 +5,7 @@ import {
   ticketTypeBody,
   validityOutsideEvent,
   type TicketTypeValues,
-} from '@drinkflow/domain/tipos-ticket';
+} from '@drinkflow/domain/ticket-types';
 import { z } from 'zod';
 import {
   derivedMaxDrinks,

@@ -1,4 +1,4 @@
-import { limits, type TicketTypeValues, type TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import { limits, type TicketTypeValues, type TipoTicket } from '@drinkflow/domain/ticket-types';
 
 const COPY_SUFFIX = ' (Copia)';
 

@@ -1,5 +1,5 @@
 import { drinkTypeLabel } from '@drinkflow/domain/bebidas';
-import type { Modo, TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import type { Modo, TipoTicket } from '@drinkflow/domain/ticket-types';
 
 export interface TicketTypeFilters {
   search: string;

@@ -1,4 +1,4 @@
-import type { TicketTypeValues } from '@drinkflow/domain/tipos-ticket';
+import type { TicketTypeValues } from '@drinkflow/domain/ticket-types';
 import type { UseFormReturn } from 'react-hook-form';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api';

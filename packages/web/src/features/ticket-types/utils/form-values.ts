@@ -1,4 +1,4 @@
-import { applyModeDefaults, type Modo, type TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import { applyModeDefaults, type Modo, type TipoTicket } from '@drinkflow/domain/ticket-types';
 import { fromDateTimeLocal, toDateTimeLocal } from '@/lib/format';
 
 /**

@@ -1,4 +1,4 @@
-import { eventMessages, type Evento } from '@drinkflow/domain/eventos';
+import { eventMessages, type Evento } from '@drinkflow/domain/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from '../setup/helpers';
 import { createTestApp, type TestApp } from '../setup/test-app';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Rol, User } from '@drinkflow/domain/auth';
-import type { EventoDetail, EventoInput, Evento } from '@drinkflow/domain/eventos';
-import type { TicketTypeInput, TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import type { EventoDetail, EventoInput, Evento } from '@drinkflow/domain/events';
+import type { TicketTypeInput, TipoTicket } from '@drinkflow/domain/ticket-types';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';

@@ -1,4 +1,4 @@
-import { apiKeyMessages } from '@drinkflow/domain/eventos';
+import { apiKeyMessages } from '@drinkflow/domain/events';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventos } from '../../src/db/schema';

@@ -1,4 +1,4 @@
-import { apiKeyBody, evento, eventoBody, eventoDetail } from '@drinkflow/domain/eventos';
+import { apiKeyBody, evento, eventoBody, eventoDetail } from '@drinkflow/domain/events';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { idParams, userIdParams } from '../../http/params';

@@ -13,7 +13,7 @@ import {
   insertTicket,
   signIn,
   snapshotEvent,
-} from '../eventos/fixtures';
+} from '../events/fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

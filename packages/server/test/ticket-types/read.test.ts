@@ -1,8 +1,8 @@
-import type { TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import type { TipoTicket } from '@drinkflow/domain/ticket-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from '../setup/helpers';
 import { createTestApp, type TestApp } from '../setup/test-app';
-import { call, createEvent, createTicketType, hoursFromNow, signIn } from '../eventos/fixtures';
+import { call, createEvent, createTicketType, hoursFromNow, signIn } from '../events/fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

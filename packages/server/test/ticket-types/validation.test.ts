@@ -1,4 +1,4 @@
-import { messages } from '@drinkflow/domain/tipos-ticket';
+import { messages } from '@drinkflow/domain/ticket-types';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tiposTicket } from '../../src/db/schema';
@@ -11,7 +11,7 @@ import {
   expectFieldError,
   signIn,
   ticketTypeBody,
-} from '../eventos/fixtures';
+} from '../events/fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
-import type { Evento } from '@drinkflow/domain/eventos';
-import type { TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import type { Evento } from '@drinkflow/domain/events';
+import type { TipoTicket } from '@drinkflow/domain/ticket-types';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tiposTicket } from '../../src/db/schema';
@@ -14,7 +14,7 @@ import {
   signIn,
   snapshotEvent,
   ticketTypeBody,
-} from '../eventos/fixtures';
+} from '../events/fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import type { User } from '@drinkflow/domain/auth';
-import { validityOutsideEvent, type TicketTypeValues, type TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import { validityOutsideEvent, type TicketTypeValues, type TipoTicket } from '@drinkflow/domain/ticket-types';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventos, tickets, tiposTicket } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import type { EventService } from '../eventos/service';
-import { readableBy, writableBy } from '../eventos/service';
+import type { EventService } from '../events/service';
+import { readableBy, writableBy } from '../events/service';
 
 export const TICKET_TYPE_NOT_FOUND = 'Tipo de ticket no encontrado';
 const IN_USE = 'No se puede eliminar un tipo de ticket que ya tiene tickets emitidos';

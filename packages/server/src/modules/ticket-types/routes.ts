@@ -1,9 +1,9 @@
-import { ticketTypeBody, tipoTicket } from '@drinkflow/domain/tipos-ticket';
+import { ticketTypeBody, tipoTicket } from '@drinkflow/domain/ticket-types';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { eventoIdParams, idParams } from '../../http/params';
 import { currentUser } from '../auth/guards';
-import { createEventService } from '../eventos/service';
+import { createEventService } from '../events/service';
 import { createTicketTypeService } from './service';
 
 export function registerTicketTypeRoutes({ app, db, guards }: AppContext): void {

@@ -1,5 +1,5 @@
 import type { User } from '@drinkflow/domain/auth';
-import { eventStatus, apiKeyMessages, type Evento, type EventoValues } from '@drinkflow/domain/eventos';
+import { eventStatus, apiKeyMessages, type Evento, type EventoValues } from '@drinkflow/domain/events';
 import { and, count, countDistinct, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consumos, eventos, pedidos, tickets, tiposTicket } from '../../db/schema';

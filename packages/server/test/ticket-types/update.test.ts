@@ -1,4 +1,4 @@
-import type { TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import type { TipoTicket } from '@drinkflow/domain/ticket-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from '../setup/helpers';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -12,7 +12,7 @@ import {
   signIn,
   snapshotEvent,
   ticketTypeBody,
-} from '../eventos/fixtures';
+} from '../events/fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

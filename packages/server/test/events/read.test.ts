@@ -1,4 +1,4 @@
-import type { Evento, EventoDetail } from '@drinkflow/domain/eventos';
+import type { Evento, EventoDetail } from '@drinkflow/domain/events';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectApiError } from '../setup/helpers';
 import { createTestApp, type TestApp } from '../setup/test-app';

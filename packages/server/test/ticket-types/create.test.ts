@@ -1,10 +1,10 @@
-import type { TipoTicket } from '@drinkflow/domain/tipos-ticket';
+import type { TipoTicket } from '@drinkflow/domain/ticket-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tiposTicket } from '../../src/db/schema';
 import { expectApiError } from '../setup/helpers';
 import { createTestApp, type TestApp } from '../setup/test-app';
-import { call, createEvent, createTicketType, signIn, ticketTypeBody } from '../eventos/fixtures';
+import { call, createEvent, createTicketType, signIn, ticketTypeBody } from '../events/fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
