@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = '.test-tmp/e2e-data';
+// Per port, so two journey runs (e.g. one file while the suite runs) do not share a database.
+const dataDir = `.test-tmp/e2e-data-${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -37,6 +38,13 @@ export default defineConfig({
     url: `http://localhost:${port}/api/config`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    // Every journey registers from this one machine's address.
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REGISTRATIONS_PER_HOUR: '1000',
+    },
   },
 });

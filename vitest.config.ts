@@ -54,6 +54,15 @@ if (process.env.TEST_DATABASE_URL) {
   });
 }
 
+// scripts: the test runner's own helpers (a package without tests must fail the run).
+projects.push({
+  test: {
+    name: 'scripts',
+    include: ['scripts/test/**/*.test.mjs'],
+    environment: 'node',
+  },
+});
+
 // web: components and client libraries in jsdom, with the web app's own Vite config (alias, JSX).
 projects.push({
   extends: './packages/web/vite.config.ts',

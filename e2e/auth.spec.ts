@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { demoAccounts, loginThroughForm, registerThroughApi, uniqueEmail } from './fixtures';
 
 test.describe('login', () => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { demoAccounts, expectNoSeriousA11yViolations, loginThroughForm } from './fixtures';
 
 const sectionsInOrder = ['funciones', 'eventos', 'beneficios', 'contacto'];
@@ -139,7 +140,11 @@ test.describe('demo request form', () => {
     await expect(page.getByLabel('Nombre')).toHaveValue('');
   });
 
-  test('shows the sending state and a failure toast when the server fails', async ({ page }) => {
+  test('shows the sending state and a failure toast when the server fails', async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(/status of 500/);
     await page.route('**/api/demo-request', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       await route.fulfill({

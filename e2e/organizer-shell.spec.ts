@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { signInAsNewOrganizer } from './fixtures';
 
 test('the organizer menu is open on wide screens and closes after navigating on small ones', async ({

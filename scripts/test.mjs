@@ -3,6 +3,13 @@
 // fails the run.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { countByFolder, incompleteFolders } from './vitest-report.mjs';
+
+// CI must test PostgreSQL too: a CI run without it would pass having skipped a whole layer.
+if (process.env.CI && !process.env.TEST_DATABASE_URL) {
+  console.error('✗ CI is set but TEST_DATABASE_URL is not: the API suite on PostgreSQL would not run.');
+  process.exit(1);
+}
 
 const tmp = '.test-tmp';
 rmSync(tmp, { recursive: true, force: true });
@@ -41,8 +48,14 @@ function runCounted(label, command, args, count, reportFile) {
   }
 }
 
-function countVitest(label, file) {
+/** Counts a Vitest layer; each package in `folders` must have run tests of its own. */
+function countVitest(label, file, folders) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
+  const missing = incompleteFolders(countByFolder(report), folders);
+  if (missing.length > 0) {
+    console.error(`✗ ${label}: no passing tests (or failed/skipped ones) in ${missing.join(', ')}`);
+    record(label, report.numPassedTests, Math.max(1, report.numFailedTests), report.numPendingTests);
+  }
   record(label, report.numPassedTests, report.numFailedTests, report.numPendingTests + report.numTodoTests);
 }
 
@@ -90,16 +103,18 @@ run('unit + API on PGlite', npx, [
   'server-pglite',
   '--project',
   'web',
+  '--project',
+  'scripts',
   ...vitestJson('vitest-pglite'),
 ]);
-countVitest('unit + API on PGlite', `${tmp}/vitest-pglite.json`);
+countVitest('unit + API on PGlite', `${tmp}/vitest-pglite.json`, ['domain', 'server', 'web', 'scripts']);
 
 if (process.env.TEST_DATABASE_URL) {
   runCounted(
     'API on PostgreSQL',
     npx,
     ['vitest', 'run', '--project', 'server-pg', ...vitestJson('vitest-pg')],
-    countVitest,
+    (label, file) => countVitest(label, file, ['server']),
     `${tmp}/vitest-pg.json`,
   );
 } else {

@@ -91,8 +91,3 @@ export function homePathFor(rol: Rol): string {
   if (rol === 'organizer') return '/organizer';
   return '/';
 }
-
-export const SESSION_DAYS = 30;
-export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
-export const LOGIN_MAX_FAILURES_PER_EMAIL = 10;
-export const LOGIN_MAX_FAILURES_PER_IP = 50;

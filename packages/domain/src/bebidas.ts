@@ -6,7 +6,6 @@ export const drinkTypeChoices = [
 ] as const;
 
 export const ALL_DRINKS_LABEL = 'Todas las bebidas';
-export const DEFAULT_TIPO_BEBIDA = 'copa';
 
 const normalise = (text: string) => text.trim().toLocaleLowerCase('es');
 const allowsEverything = (drinkType: string) => ['todo', 'todas'].includes(normalise(drinkType));
@@ -16,17 +15,6 @@ export function drinkAllowed(drinkType: string, tipoBebida: string): boolean {
   if (allowsEverything(drinkType)) return true;
   const allowed = normalise(drinkType) === 'copas' ? 'copa' : normalise(drinkType);
   return normalise(tipoBebida) === allowed;
-}
-
-/**
- * The drink recorded when the bar does not say which: cerveza for beer tickets, copa for copas
- * and all-drinks tickets; a ticket for another drink records that drink (docs/decisions/006).
- */
-export function defaultTipoBebida(drinkType: string): string {
-  const type = normalise(drinkType);
-  if (type === 'cerveza') return 'cerveza';
-  if (type === 'copas' || allowsEverything(type)) return DEFAULT_TIPO_BEBIDA;
-  return type;
 }
 
 export function drinkTypeLabel(drinkType: string | null | undefined): string {

@@ -23,6 +23,8 @@ const accepted = z
   .transform((value) => value === true || value === 'true')
   .refine((value) => value, 'Debes aceptar los términos y condiciones');
 
+const guestCountMessage = 'El número de invitados debe ser un entero positivo';
+
 export const demoRequestBody = z.object({
   name: z
     .string({ error: 'El nombre es obligatorio' })
@@ -37,17 +39,18 @@ export const demoRequestBody = z.object({
     .pipe(z.email({ error: 'Email inválido' })),
   phone: optionalText(40, 'El teléfono es demasiado largo'),
   eventType: z
-    .union([z.enum(eventTypes, { error: 'Tipo de evento no válido' }), z.literal('')])
+    // Messages go on the unions: a union that fails reports its own, not its options' ones.
+    .union([z.enum(eventTypes), z.literal('')], { error: 'Tipo de evento no válido' })
     .nullish()
     .transform((value) => value || null),
   guestCount: z
-    .union([z.number(), z.string().trim()])
+    .union([z.number(), z.string().trim()], { error: guestCountMessage })
     .nullish()
     .transform((value, ctx) => {
       if (value === null || value === undefined || value === '') return null;
       const count = Number(value);
       if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
-        ctx.addIssue({ code: 'custom', message: 'El número de invitados debe ser un entero positivo' });
+        ctx.addIssue({ code: 'custom', message: guestCountMessage });
         return z.NEVER;
       }
       return count;
@@ -68,3 +71,18 @@ export const demoRequestBody = z.object({
   acceptTerms: accepted,
 });
 export type DemoRequestBody = z.input<typeof demoRequestBody>;
+
+/** The stored request, as POST /api/demo-request answers it (201). */
+export const demoRequest = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  eventType: z.string().nullable(),
+  guestCount: z.number().int().nullable(),
+  eventDate: z.string().nullable(),
+  message: z.string().nullable(),
+  acceptTerms: z.boolean(),
+  createdAt: z.string(),
+});
+export type DemoRequest = z.infer<typeof demoRequest>;

@@ -1,12 +1,15 @@
-import { z } from 'zod';
+/** One field's problem in a 400 answer (DECISIONS §1). */
+export interface ApiErrorDetail {
+  field: string;
+  message: string;
+}
 
 /** The JSON body of every API error (DECISIONS §1). */
-export const apiError = z.object({
-  message: z.string(),
-  error: z.string(),
-  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-export type ApiError = z.infer<typeof apiError>;
+export interface ApiError {
+  message: string;
+  error: string;
+  details?: ApiErrorDetail[];
+}
 
 export const errorCodes = {
   validation: 'validation_error',

@@ -61,6 +61,8 @@ export const eventoBody = z
   .refine((body) => Date.parse(body.fechaFin) > Date.parse(body.fechaInicio), {
     path: ['fechaFin'],
     message: eventMessages.order,
+    // Compare only two valid dates: a bad fechaInicio already has its own message.
+    when: (payload) => payload.issues.length === 0,
   })
   .transform((body) => ({
     ...body,
@@ -112,3 +114,7 @@ export const eventoCounters = z.object({
 
 export const eventoDetail = evento.extend({ contadores: eventoCounters });
 export type EventoDetail = z.infer<typeof eventoDetail>;
+
+/** The event's scanner key, as setting or regenerating it answers. */
+export const apiKeyResponse = z.object({ apiKey: z.string() });
+export type ApiKeyResponse = z.infer<typeof apiKeyResponse>;

@@ -2,16 +2,9 @@ import { drinkAllowed } from './bebidas';
 import { DEFAULT_TIME_ZONE, formatDateTime, formatTime } from './dates';
 import type { Modo } from './ticket-types';
 
-export const scanReasons = [
-  'ok',
-  'invalidado',
-  'no_valido_aun',
-  'caducado',
-  'tipo_bebida',
-  'agotado',
-  'intervalo',
-] as const;
-export type ScanReason = (typeof scanReasons)[number];
+/** Why a scan was refused, in the order the rules are checked (DECISIONS §5); `ok` when served. */
+export type ScanReason =
+  'ok' | 'invalidado' | 'no_valido_aun' | 'caducado' | 'tipo_bebida' | 'agotado' | 'intervalo';
 
 export interface ScanTicket {
   estado: 'activo' | 'invalidado';

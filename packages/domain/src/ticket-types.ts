@@ -16,8 +16,14 @@ export const modoLabels: Record<Modo, string> = {
   intervalos_controlados: 'Intervalos Controlados',
 };
 
-export const canonicalModo = (value: string): Modo | undefined =>
-  (modos as readonly string[]).includes(value) ? (value as Modo) : modoAliases[value];
+/**
+ * The stored mode for a name the API accepts, or undefined. Only the aliases' own keys count:
+ * `constructor` or `toString` (inherited from Object) are not modes.
+ */
+export const canonicalModo = (value: string): Modo | undefined => {
+  if ((modos as readonly string[]).includes(value)) return value as Modo;
+  return Object.hasOwn(modoAliases, value) ? modoAliases[value] : undefined;
+};
 
 export const limits = {
   nombre: { min: 3, max: 100 },
@@ -44,6 +50,7 @@ export const messages = {
   maxDrinks: 'Debe especificar entre 1 y 50 bebidas',
   duration: 'La duración debe estar entre 30 y 1440 minutos',
   interval: 'El intervalo debe estar entre 1 y 240 minutos',
+  intervalOverDuration: 'El intervalo no puede ser mayor que la duración',
   validoDesde: 'La fecha de inicio del ticket no es válida',
   validoHasta: 'La fecha de fin del ticket no es válida',
   validityOrder: 'La fecha de fin del ticket debe ser posterior a la fecha de inicio',
@@ -52,8 +59,9 @@ export const messages = {
   modo: 'El modo debe ser por_cantidad, temporal o intervalos_controlados',
 } as const;
 
+// The message goes on the union: one on z.number() would be replaced by the union's "Invalid input".
 const optionalInt = z
-  .union([z.number({ error: 'Debe ser un número' }), z.literal('')])
+  .union([z.number(), z.literal('')], { error: 'Debe ser un número' })
   .nullish()
   .transform((value) => (value === '' || value === undefined ? null : value));
 
@@ -116,6 +124,10 @@ export const ticketTypeBody = ticketTypeFields.transform((body, ctx) => {
     maxDrinks =
       body.maxDrinks ??
       (durationMinutes && drinkIntervalMinutes ? Math.floor(durationMinutes / drinkIntervalMinutes) : null);
+    // A derived count of 0 would make a ticket type that refuses every drink.
+    if (body.maxDrinks === null && maxDrinks !== null && maxDrinks < 1) {
+      issue('drinkIntervalMinutes', messages.intervalOverDuration);
+    }
   }
   if (Date.parse(body.validoHasta) <= Date.parse(body.validoDesde))
     issue('validoHasta', messages.validityOrder);

@@ -25,4 +25,6 @@ export interface AppContext {
   auth: AuthService;
   guards: Guards;
   demo: boolean;
+  /** Time zone of the dates people read (APP_TIME_ZONE, default Europe/Madrid). */
+  timeZone: string;
 }

@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { DEFAULT_TIME_ZONE } from '@drinkflow/domain/dates';
 import { errorCodes } from '@drinkflow/domain/errors';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import type { Db } from './db/client';
 import { HttpError, registerErrorHandling } from './http/errors';
+import { safeLoggerOptions } from './http/logging';
 import { createGuards } from './modules/auth/guards';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -24,11 +26,17 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Addresses of trusted reverse proxies, so request.ip is the client's (X-Forwarded-For). */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Accounts one client address may register per hour. */
+  registrationsPerAddress?: number;
+  /** Time zone of the dates people read (APP_TIME_ZONE). */
+  timeZone?: string;
+  /** Called for every route as it is declared (the route-table guard test reads them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? safeLoggerOptions(options.logger === true ? {} : options.logger) : false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -36,7 +44,12 @@ export async function buildApp(options: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
+  // API answers carry session tokens and personal data: no browser or proxy may keep them.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -58,13 +71,14 @@ export async function buildApp(options: BuildAppOptions) {
       ),
   });
 
-  const auth = createAuthService(options.db);
+  const auth = createAuthService(options.db, { registrationsPerAddress: options.registrationsPerAddress });
   const context: AppContext = {
     app,
     db: options.db,
     auth,
     guards: createGuards(auth),
     demo: options.demo ?? false,
+    timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
   };
   registerAuthRoutes(context);
   registerDemoRoutes(context);

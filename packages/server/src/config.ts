@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { DEFAULT_TIME_ZONE } from '@drinkflow/domain/dates';
+import { registrationLimits } from './modules/auth/limits';
 
 export interface ServerConfig {
   port: number;
@@ -10,6 +12,31 @@ export interface ServerConfig {
   webRoot: string | undefined;
   /** `true`, or the proxy addresses to trust for X-Forwarded-For. */
   trustProxy: boolean | string;
+  /** Time zone of the dates people read: scan messages, statistics hours, exports. */
+  timeZone: string;
+  registrationsPerAddress: number;
+}
+
+/** A configuration value that cannot work; the server prints it and does not start. */
+export class ConfigError extends Error {}
+
+function timeZoneOf(value: string | undefined): string {
+  const timeZone = value?.trim() || DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('es-ES', { timeZone });
+  } catch {
+    throw new ConfigError(`APP_TIME_ZONE no es una zona horaria válida: ${timeZone} (p. ej. Europe/Madrid).`);
+  }
+  return timeZone;
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) {
+    throw new ConfigError(`${name} debe ser un entero positivo, no ${JSON.stringify(value)}.`);
+  }
+  return parsed;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -24,5 +51,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: env.WEB_ROOT,
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
+    timeZone: timeZoneOf(env.APP_TIME_ZONE),
+    registrationsPerAddress: positiveInteger(
+      'REGISTRATIONS_PER_HOUR',
+      env.REGISTRATIONS_PER_HOUR,
+      registrationLimits.defaultPerAddress,
+    ),
   };
 }

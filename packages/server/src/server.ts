@@ -1,24 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { openPglite, openPostgres, type Database } from './db/client';
-import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { ConfigError, readConfig, type ServerConfig } from './config';
+import type { Database } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { demoAccountsWarning, findDemoAccounts } from './db/demo-accounts';
+import { openConfiguredDatabase } from './db/open-configured';
 import { seedDemo } from './db/seed-demo';
-import { readConfig } from './config';
-import { join } from 'node:path';
 
-const config = readConfig();
-let releaseLock: (() => void) | undefined;
+let config: ServerConfig;
 let database: Database;
-
 try {
-  if (config.databaseUrl) {
-    database = await openPostgres(config.databaseUrl);
-  } else {
-    releaseLock = lockDataDir(config.dataDir);
-    database = await openPglite({ dataDir: join(config.dataDir, 'pglite') });
-  }
+  config = readConfig();
+  database = await openConfiguredDatabase(config);
 } catch (error) {
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError || error instanceof ConfigError) {
     console.error(error.message);
     process.exit(1);
   }
@@ -43,6 +38,8 @@ const app = await buildApp({
       }
     : { level: config.logLevel },
   trustProxy: config.trustProxy,
+  timeZone: config.timeZone,
+  registrationsPerAddress: config.registrationsPerAddress,
 });
 
 let closing = false;
@@ -52,7 +49,6 @@ async function shutdown(signal: string) {
   app.log.info(`${signal}: cerrando`);
   await app.close();
   await database.close();
-  releaseLock?.();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -60,4 +56,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const { port } = app.server.address() as { port: number };
+const demoAccounts = await findDemoAccounts(database.db);
+if (demoAccounts.length > 0) console.warn(demoAccountsWarning(demoAccounts, { host: config.host, port }));
 console.log(`DrinkFlow en http://localhost:${port} (${database.kind}${config.demo ? ', modo demo' : ''})`);

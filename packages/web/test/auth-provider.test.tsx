@@ -4,8 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY, USER_KEY } from '@/lib/api';
 import { AuthProvider, useAuth } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
+import { failure, serveApi } from './fixtures/api-stub';
+import { anOrganizer } from './fixtures/entities';
+import { signIn } from './fixtures/render-app';
 
-const stored = { id: 7, nombre: 'Olga', apellido: null, email: 'o@x.es', rol: 'organizer' };
+const stored = anOrganizer();
 
 function WhoAmI() {
   const { user, loading } = useAuth();
@@ -23,24 +26,16 @@ const renderWithAuth = () =>
 
 describe('AuthProvider', () => {
   it('restores a stored session and refreshes the user from the server', async () => {
-    localStorage.setItem(TOKEN_KEY, 't');
-    localStorage.setItem(USER_KEY, JSON.stringify(stored));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ user: { ...stored, nombre: 'Olga Nueva' } })),
-    );
+    signIn(stored);
+    serveApi({ 'GET /api/auth/me': { user: { ...stored, nombre: 'Olga Nueva' } } });
     renderWithAuth();
     expect(await screen.findByText('Olga Nueva')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(USER_KEY)!).nombre).toBe('Olga Nueva');
   });
 
   it('clears the session when the server rejects the token', async () => {
-    localStorage.setItem(TOKEN_KEY, 't');
-    localStorage.setItem(USER_KEY, JSON.stringify(stored));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ message: 'no', error: 'unauthorized' }, { status: 401 })),
-    );
+    signIn(stored);
+    serveApi({ 'GET /api/auth/me': failure(401, { message: 'no', error: 'unauthorized' }) });
     renderWithAuth();
     expect(await screen.findByText('anónimo')).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem(TOKEN_KEY)).toBeNull());
@@ -49,11 +44,11 @@ describe('AuthProvider', () => {
   it('clears an unparseable stored user without calling the server', () => {
     localStorage.setItem(TOKEN_KEY, 't');
     localStorage.setItem(USER_KEY, '{roto');
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = serveApi({});
     renderWithAuth();
     expect(screen.getByText('anónimo')).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('fails when used outside its provider', () => {

@@ -49,19 +49,20 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed logins, counted per email and per address for the login rate limit (shared by all processes). */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Recent attempts of a throttled action (login, registration, password change), one row per
+ * attempt and bucket ("login:email" + the address…), counted in a sliding window by every server
+ * process (docs/decisions/008).
+ */
+export const throttleAttempts = pgTable(
+  'throttle_attempts',
   {
     id: serial('id').primaryKey(),
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('login_failures_email_idx').on(t.email, t.createdAt),
-    index('login_failures_ip_idx').on(t.ip, t.createdAt),
-  ],
+  (t) => [index('throttle_attempts_bucket_key_idx').on(t.bucket, t.key, t.createdAt)],
 );
 
 export const eventos = pgTable(

@@ -91,6 +91,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .code(error.statusCode)
         .send({ message: 'La petición no es válida.', error: 'bad_request' });
     }
+    if (isForeignKeyViolation(error)) {
+      // A row this request relies on was changed by another request at the same moment.
+      return reply.code(409).send({
+        message: 'Los datos han cambiado mientras se guardaba. Recarga y vuelve a intentarlo.',
+        error: errorCodes.conflict,
+      });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({
       message: 'Ha ocurrido un error interno. Inténtalo de nuevo más tarde.',
@@ -99,13 +106,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-/** PostgreSQL's unique_violation, as raised through pg or PGlite (possibly wrapped by Drizzle). */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+/** Whether `error` (possibly wrapped by Drizzle) is PostgreSQL's `sqlstate`, on `constraint` if given. */
+function hasSqlState(error: unknown, sqlstate: string, constraint?: string): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 3; depth++) {
     const candidate = current as { code?: string; constraint?: string; cause?: unknown };
-    if (candidate.code === '23505') return !constraint || candidate.constraint === constraint;
+    if (candidate.code === sqlstate) return !constraint || candidate.constraint === constraint;
     current = candidate.cause;
   }
   return false;
 }
+
+/** PostgreSQL's unique_violation, as raised through pg or PGlite. */
+export const isUniqueViolation = (error: unknown, constraint?: string) =>
+  hasSqlState(error, '23505', constraint);
+
+/** PostgreSQL's foreign_key_violation: a referenced row is gone, or a row still references it. */
+export const isForeignKeyViolation = (error: unknown, constraint?: string) =>
+  hasSqlState(error, '23503', constraint);

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginFailures } from '../../src/db/schema';
+import { throttleAttempts } from '../../src/db/schema';
 import {
   authHeader,
   createUser,
@@ -123,9 +123,9 @@ describe('POST /api/auth/login', () => {
     expectRateLimited(await login(t.app, { email, password }, uniqueAddress()));
 
     await t.db
-      .update(loginFailures)
+      .update(throttleAttempts)
       .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
-      .where(eq(loginFailures.email, email.toLowerCase()));
+      .where(and(eq(throttleAttempts.bucket, 'login:email'), eq(throttleAttempts.key, email.toLowerCase())));
 
     expect((await login(t.app, { email, password }, uniqueAddress())).statusCode).toBe(200);
   });

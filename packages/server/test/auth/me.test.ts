@@ -78,7 +78,7 @@ describe('GET /api/auth/me', () => {
 
   it('gives sessions 30 days', async () => {
     const { token } = await register(t.app);
-    const auth = (now: Date) => createAuthService(t.db, () => now).authenticate(token);
+    const auth = (now: Date) => createAuthService(t.db, { now: () => now }).authenticate(token);
     const day = 24 * 60 * 60 * 1000;
 
     expect(await auth(new Date(Date.now() + 29 * day))).not.toBeNull();

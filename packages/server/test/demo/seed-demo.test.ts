@@ -78,6 +78,10 @@ describe('seedDemo', () => {
       .leftJoin(consumos, sql`${consumos.ticketId} = ${tickets.id}`)
       .groupBy(tickets.id, tickets.estado, tiposTicket.maxDrinks);
 
+    // Guard against passing on an empty seed: the rules below must have something to hold for.
+    expect(perTicket.length).toBeGreaterThan(0);
+    expect(perTicket.some((ticket) => ticket.estado === 'invalidado')).toBe(true);
+    expect(perTicket.some((ticket) => ticket.maxDrinks !== null && ticket.drinks > 0)).toBe(true);
     for (const ticket of perTicket) {
       if (ticket.maxDrinks !== null) expect(ticket.drinks).toBeLessThanOrEqual(ticket.maxDrinks);
       if (ticket.estado === 'invalidado') expect(ticket.drinks).toBe(0);

@@ -17,6 +17,7 @@ describe('server processes sharing PostgreSQL', () => {
         startServer({ DATABASE_URL: databaseUrl }),
       ]);
       expect(await (await fetch(`${one.base}/api/config`)).json()).toEqual({ demo: false });
+      expect(one.output()).not.toMatch(/ATENCIÓN/);
       expect(
         (
           await post(one.base, '/api/auth/login', {

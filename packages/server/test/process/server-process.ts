@@ -33,6 +33,25 @@ export function startServer(env: Record<string, string>): Promise<Started> {
   });
 }
 
+const createUserEntry = fileURLToPath(new URL('../../src/cli/create-user.ts', import.meta.url));
+
+/** Runs `npm run user:create -- <args>` with `input` on its standard input; resolves on exit. */
+export function runCli(
+  args: string[],
+  input: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', createUserEntry, ...args], {
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdin!.end(input);
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
 export function exitOf(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));

@@ -41,7 +41,13 @@ export async function register(app: TestServer, overrides: Partial<RegisterBody>
     apellido: 'García',
     ...overrides,
   };
-  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  // Each from its own address: registrations are limited per address and hour.
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: body,
+    remoteAddress: uniqueAddress(),
+  });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const { user, token } = res.json<AuthResponse>();
   return { user, token, email: body.email, password: body.password };

@@ -113,6 +113,25 @@ const invalid: Case[] = [
     'durationMinutes',
     messages.duration,
   ],
+  // An interval longer than the duration would derive maxDrinks 0: a type that refuses every drink.
+  [
+    'intervalos with interval 240 over 30 minutes (derives 0 drinks)',
+    { ...intervalos, durationMinutes: 30, drinkIntervalMinutes: 240 },
+    'drinkIntervalMinutes',
+    messages.intervalOverDuration,
+  ],
+  [
+    'intervalos with interval 61 over 60 minutes',
+    { ...intervalos, durationMinutes: 60, drinkIntervalMinutes: 61 },
+    'drinkIntervalMinutes',
+    messages.intervalOverDuration,
+  ],
+  [
+    'intervalos with a given maxDrinks of 0',
+    { ...intervalos, maxDrinks: 0 },
+    'maxDrinks',
+    'El número de bebidas debe ser un entero positivo',
+  ],
   [
     'barra_libre_controlada with interval 241',
     { ...intervalos, modo: 'barra_libre_controlada', drinkIntervalMinutes: 241 },
@@ -180,6 +199,14 @@ const boundaries: [string, Record<string, unknown>][] = [
   ['intervalos with interval 240', { ...intervalos, drinkIntervalMinutes: 240, durationMinutes: 240 }],
   ['intervalos with 30 minutes', { ...intervalos, durationMinutes: 30, drinkIntervalMinutes: 30 }],
   ['intervalos with 1440 minutes', { ...intervalos, durationMinutes: 1440 }],
+  [
+    'intervalos with interval equal to the duration (1 drink)',
+    { ...intervalos, durationMinutes: 60, drinkIntervalMinutes: 60 },
+  ],
+  [
+    'intervalos with a longer interval but 1 drink given',
+    { ...intervalos, maxDrinks: 1, durationMinutes: 30, drinkIntervalMinutes: 240 },
+  ],
 ];
 
 const modes = [

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { PageSpinner } from '@/components/page-spinner';
 import { NotFoundPage } from '@/features/not-found/pages/not-found-page';
 import { OrganizerLayout } from '@/features/organizer/components/organizer-layout';
 import { SectionPage } from '@/features/organizer/pages/section-page';
@@ -18,6 +19,8 @@ const adminDenied = 'No tienes permisos para acceder al panel de administración
 
 export const routes: RouteObject[] = [
   {
+    // Shown while the first page's lazy module loads; without it React Router warns on every load.
+    HydrateFallback: PageSpinner,
     element: (
       <>
         <ScrollToTop />

@@ -6,11 +6,13 @@ import { Toaster } from '@/components/ui/toaster';
 import { CreateTicketTypeForm } from '@/features/ticket-types/components/create-ticket-type-form';
 import { formatDateTime, toDateTimeLocal } from '@/lib/format';
 import { createQueryClient } from '@/lib/query-client';
+import { created, failure, sentBodies, serveApi, type ApiRoutes } from '../fixtures/api-stub';
+import { anEvent, aTicketType } from '../fixtures/entities';
 
-const evento = { id: 3, fechaInicio: '2030-07-04T18:00:00.000Z', fechaFin: '2030-07-05T02:00:00.000Z' };
+const evento = anEvent({ id: 3 });
 
-function renderForm(fetchMock = vi.fn()) {
-  vi.stubGlobal('fetch', fetchMock);
+function renderForm(routes: ApiRoutes = {}) {
+  const fetchMock = serveApi(routes);
   const onCreated = vi.fn();
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -103,41 +105,38 @@ describe('create ticket type form', () => {
   });
 
   it('creates the ticket type and reports it', async () => {
-    const fetchMock = vi.fn(async () => Response.json({ id: 9, nombre: 'Barra libre VIP' }, { status: 201 }));
-    const { user, onCreated } = renderForm(fetchMock);
+    const { user, onCreated, fetchMock } = renderForm({
+      'POST /api/tipos-ticket': created(aTicketType({ id: 9, eventoId: 3, nombre: 'Barra libre VIP' })),
+    });
     await user.type(field('Nombre'), 'Barra libre VIP');
     await user.click(screen.getByRole('button', { name: 'Cerveza' }));
     await user.click(screen.getByRole('radio', { name: /Barra Libre/ }));
     await user.click(submit());
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
-    expect(fetchMock).toHaveBeenCalledWith('/api/tipos-ticket', expect.objectContaining({ method: 'POST' }));
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(init.body as string)).toEqual({
-      eventoId: 3,
-      nombre: 'Barra libre VIP',
-      modo: 'temporal',
-      maxDrinks: null,
-      durationMinutes: 120,
-      drinkIntervalMinutes: null,
-      drinkType: 'cerveza',
-      validoDesde: evento.fechaInicio,
-      validoHasta: '2030-07-04T20:00:00.000Z',
-    });
+    expect(sentBodies(fetchMock, 'POST /api/tipos-ticket')).toEqual([
+      {
+        eventoId: 3,
+        nombre: 'Barra libre VIP',
+        modo: 'temporal',
+        maxDrinks: null,
+        durationMinutes: 120,
+        drinkIntervalMinutes: null,
+        drinkType: 'cerveza',
+        validoDesde: evento.fechaInicio,
+        validoHasta: '2030-07-04T20:00:00.000Z',
+      },
+    ]);
     expect(screen.getByText('Tipo de ticket creado')).toBeInTheDocument();
   });
 
   it('shows the server’s field messages and its message in the toast', async () => {
-    const fetchMock = vi.fn(async () =>
-      Response.json(
-        {
-          message: 'Datos no válidos',
-          error: 'validation_error',
-          details: [{ field: 'drinkType', message: 'Tipo de bebida rechazado' }],
-        },
-        { status: 400 },
-      ),
-    );
-    const { user, onCreated } = renderForm(fetchMock);
+    const { user, onCreated } = renderForm({
+      'POST /api/tipos-ticket': failure(400, {
+        message: 'Datos no válidos',
+        error: 'validation_error',
+        details: [{ field: 'drinkType', message: 'Tipo de bebida rechazado' }],
+      }),
+    });
     await user.type(field('Nombre'), 'Bono');
     await user.click(submit());
     expect(await screen.findByText('Tipo de bebida rechazado')).toBeInTheDocument();

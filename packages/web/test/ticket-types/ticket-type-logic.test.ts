@@ -22,6 +22,7 @@ import {
   type TicketTypeFormValues,
 } from '@/features/ticket-types/utils/form-values';
 import { toDateTimeLocal } from '@/lib/format';
+import { aTicketType } from '../fixtures/entities';
 
 const evento = { id: 3, fechaInicio: '2030-07-04T18:00:00.000Z', fechaFin: '2030-07-05T02:00:00.000Z' };
 const local = (iso: string) => toDateTimeLocal(iso);
@@ -183,19 +184,7 @@ describe('checkTicketType', () => {
   });
 });
 
-const tipo = (patch: Partial<TipoTicket>): TipoTicket => ({
-  id: 1,
-  eventoId: 3,
-  nombre: 'Bono 4 Copas',
-  modo: 'por_cantidad',
-  maxDrinks: 4,
-  durationMinutes: null,
-  drinkIntervalMinutes: null,
-  drinkType: 'copas',
-  validoDesde: evento.fechaInicio,
-  validoHasta: evento.fechaFin,
-  ...patch,
-});
+const tipo = (patch: Partial<TipoTicket>) => aTicketType({ id: 1, eventoId: 3, ...patch });
 
 describe('duplicate', () => {
   it("appends ' (Copia)' and stays within 100 characters", () => {

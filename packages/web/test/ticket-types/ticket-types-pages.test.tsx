@@ -1,46 +1,16 @@
-import type { TipoTicket } from '@drinkflow/domain/ticket-types';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
+import type { TicketTypeValues, TipoTicket } from '@drinkflow/domain/ticket-types';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { TicketTypeEditPage } from '@/features/ticket-types/pages/ticket-type-edit-page';
 import { TicketTypesPage } from '@/features/ticket-types/pages/ticket-types-page';
-import { TOKEN_KEY, USER_KEY } from '@/lib/api';
-import { AuthProvider } from '@/lib/auth';
-import { createQueryClient } from '@/lib/query-client';
+import { created, failure, sentBodies, serveApi, type ApiRoutes } from '../fixtures/api-stub';
+import { anEvent, anOrganizer, aTicketType } from '../fixtures/entities';
+import { renderRoutes, signIn } from '../fixtures/render-app';
 
-const user = { id: 7, nombre: 'Olga', apellido: null, email: 'o@x.es', rol: 'organizer' };
-const evento = (id: number, nombre: string, ubicacion: string) => ({
-  id,
-  nombre,
-  ubicacion,
-  fechaInicio: '2030-07-04T18:00:00.000Z',
-  fechaFin: '2030-07-05T02:00:00.000Z',
-  organizadorId: 7,
-  notas: null,
-  esPrivado: false,
-  apiKey: 'k',
-  estado: 'próximo',
-  createdAt: '2030-01-01T00:00:00.000Z',
-});
-const eventos = [evento(1, 'Boda Ana y Luis', 'Sevilla'), evento(2, 'Festival', 'Madrid')];
-const tipo = (patch: Partial<TipoTicket>): TipoTicket => ({
-  id: 11,
-  eventoId: 1,
-  nombre: 'Bono 4 Copas',
-  modo: 'por_cantidad',
-  maxDrinks: 4,
-  durationMinutes: null,
-  drinkIntervalMinutes: null,
-  drinkType: 'copas',
-  validoDesde: '2030-07-04T18:00:00.000Z',
-  validoHasta: '2030-07-05T02:00:00.000Z',
-  ...patch,
-});
-const boda = tipo({});
-const cerveza = tipo({
+const organizer = anOrganizer();
+const eventos = [anEvent(), anEvent({ id: 2, nombre: 'Festival', ubicacion: 'Madrid' })];
+const boda = aTicketType();
+const cerveza = aTicketType({
   id: 12,
   nombre: 'Cerveza cada 30 min',
   modo: 'intervalos_controlados',
@@ -49,7 +19,7 @@ const cerveza = tipo({
   drinkIntervalMinutes: 30,
   drinkType: 'cerveza',
 });
-const festival = tipo({
+const festival = aTicketType({
   id: 21,
   eventoId: 2,
   nombre: 'Barra Libre',
@@ -58,54 +28,35 @@ const festival = tipo({
   durationMinutes: 120,
   drinkType: 'todo',
 });
-const withEvent = (t: TipoTicket) => ({ ...t, evento: eventos.find((e) => e.id === t.eventoId)! });
-
-type Handler = (init: RequestInit) => Response;
-function serve(routes: Record<string, Handler | unknown>) {
-  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-    const key = `${init.method ?? 'GET'} ${url}`;
-    const route = routes[key];
-    if (route === undefined) return Response.json({ message: `sin ruta ${key}` }, { status: 404 });
-    return typeof route === 'function' ? (route as Handler)(init) : Response.json(route);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+const withEvent = (tipo: TipoTicket): TipoTicket => {
+  const { nombre, ubicacion } = eventos.find((evento) => evento.id === tipo.eventoId)!;
+  return { ...tipo, evento: { nombre, ubicacion } };
+};
 
 const baseRoutes = {
-  'GET /api/auth/me': { user },
+  'GET /api/auth/me': { user: organizer },
   'GET /api/eventos/7': eventos,
   'GET /api/tipos-ticket/all/organizer': [boda, cerveza, festival].map(withEvent),
   'GET /api/tipos-ticket/1': [boda, cerveza],
   'GET /api/tipos-ticket/2': [festival],
-};
+} satisfies ApiRoutes;
 
 function renderAt(url: string) {
-  localStorage.setItem(TOKEN_KEY, 't');
-  localStorage.setItem(USER_KEY, JSON.stringify(user));
-  const router = createMemoryRouter(
+  signIn(organizer);
+  return renderRoutes(
     [
       { path: '/organizer/tipos-ticket', element: <TicketTypesPage /> },
       { path: '/organizer/tipos-ticket/:id/editar', element: <TicketTypeEditPage /> },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
-  return { router, user: userEvent.setup() };
 }
 
 const columnNames = () => screen.getAllByRole('columnheader').map((cell) => cell.textContent);
 
 describe('ticket types page', () => {
   it('shows every event’s ticket types by default, with the Evento column', async () => {
-    serve(baseRoutes);
+    serveApi(baseRoutes);
     renderAt('/organizer/tipos-ticket');
     expect(screen.getByRole('heading', { level: 1, name: 'Tipos de Ticket' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: '3 tipos de ticket' })).toBeInTheDocument();
@@ -129,7 +80,7 @@ describe('ticket types page', () => {
   });
 
   it('selects the event from ?evento and remembers a new choice', async () => {
-    serve(baseRoutes);
+    serveApi(baseRoutes);
     const { router, user: u } = renderAt('/organizer/tipos-ticket?evento=1');
     expect(await screen.findByRole('heading', { name: '2 tipos de ticket' })).toBeInTheDocument();
     expect(columnNames()).not.toContain('Evento');
@@ -146,7 +97,7 @@ describe('ticket types page', () => {
   });
 
   it('falls back to the stored event without a query parameter', async () => {
-    serve(baseRoutes);
+    serveApi(baseRoutes);
     localStorage.setItem('selectedEventoId', '2');
     renderAt('/organizer/tipos-ticket');
     expect(await screen.findByRole('heading', { name: '1 tipo de ticket' })).toBeInTheDocument();
@@ -154,7 +105,7 @@ describe('ticket types page', () => {
   });
 
   it('filters by name, limit type and drink type', async () => {
-    serve(baseRoutes);
+    serveApi(baseRoutes);
     const { user: u } = renderAt('/organizer/tipos-ticket');
     await screen.findByRole('heading', { name: '3 tipos de ticket' });
     await u.selectOptions(screen.getByLabelText('Tipo de límite'), 'Barra Libre');
@@ -167,7 +118,7 @@ describe('ticket types page', () => {
   });
 
   it('invites to create an event when there is none', async () => {
-    serve({ ...baseRoutes, 'GET /api/eventos/7': [] });
+    serveApi({ ...baseRoutes, 'GET /api/eventos/7': [] });
     renderAt('/organizer/tipos-ticket');
     expect(await screen.findByText('No hay eventos disponibles')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Crear Primer Evento' })).toHaveAttribute(
@@ -177,34 +128,30 @@ describe('ticket types page', () => {
   });
 
   it('says so when the event has no ticket types', async () => {
-    serve({ ...baseRoutes, 'GET /api/tipos-ticket/2': [] });
+    serveApi({ ...baseRoutes, 'GET /api/tipos-ticket/2': [] });
     renderAt('/organizer/tipos-ticket?evento=2');
     expect(await screen.findByText('No hay tipos de ticket')).toBeInTheDocument();
   });
 
   it('duplicates with " (Copia)" and reports a refused deletion with the server message', async () => {
-    const fetchMock = serve({
+    const fetchMock = serveApi({
       ...baseRoutes,
-      'POST /api/tipos-ticket': () =>
-        Response.json({ ...boda, id: 13, nombre: 'Bono 4 Copas (Copia)' }, { status: 201 }),
-      'DELETE /api/tipos-ticket/11': () =>
-        Response.json(
-          {
-            message: 'No se puede eliminar un tipo de ticket que ya tiene tickets emitidos',
-            error: 'conflict',
-          },
-          { status: 409 },
-        ),
+      'POST /api/tipos-ticket': created({ ...boda, id: 13, nombre: 'Bono 4 Copas (Copia)' }),
+      'DELETE /api/tipos-ticket/11': failure(409, {
+        message: 'No se puede eliminar un tipo de ticket que ya tiene tickets emitidos',
+        error: 'conflict',
+      }),
     });
     const { user: u } = renderAt('/organizer/tipos-ticket?evento=1');
     await u.click(await screen.findByRole('button', { name: 'Acciones para Bono 4 Copas' }));
     await u.click(await screen.findByRole('menuitem', { name: 'Duplicar' }));
     expect(await screen.findByText('Tipo de ticket creado')).toBeInTheDocument();
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(post[1]!.body as string)).toMatchObject({
-      nombre: 'Bono 4 Copas (Copia)',
-      eventoId: 1,
-    });
+    expect(sentBodies(fetchMock, 'POST /api/tipos-ticket')).toEqual([
+      expect.objectContaining({
+        nombre: 'Bono 4 Copas (Copia)',
+        eventoId: 1,
+      }),
+    ]);
 
     await u.click(screen.getByRole('button', { name: 'Acciones para Bono 4 Copas' }));
     await u.click(await screen.findByRole('menuitem', { name: 'Eliminar' }));
@@ -219,13 +166,19 @@ describe('ticket types page', () => {
 
 describe('edit ticket type page', () => {
   it('says the ticket type was not found for a malformed id', async () => {
-    serve(baseRoutes);
+    serveApi(baseRoutes);
     renderAt('/organizer/tipos-ticket/abc/editar');
     expect(await screen.findByRole('heading', { name: 'Tipo de ticket no encontrado' })).toBeInTheDocument();
   });
 
   it('says the ticket type was not found on a 404', async () => {
-    serve(baseRoutes);
+    serveApi({
+      ...baseRoutes,
+      'GET /api/tipos-ticket/single/99': failure(404, {
+        message: 'Tipo de ticket no encontrado',
+        error: 'not_found',
+      }),
+    });
     renderAt('/organizer/tipos-ticket/99/editar');
     expect(await screen.findByRole('heading', { name: 'Tipo de ticket no encontrado' })).toBeInTheDocument();
     expect(
@@ -236,11 +189,10 @@ describe('edit ticket type page', () => {
   });
 
   it('checks the edit page bounds, saves and goes back to the list', async () => {
-    const fetchMock = serve({
+    const fetchMock = serveApi({
       ...baseRoutes,
       'GET /api/tipos-ticket/single/12': withEvent(cerveza),
-      'PUT /api/tipos-ticket/12': (init: RequestInit) =>
-        Response.json({ ...cerveza, ...JSON.parse(init.body as string) }),
+      'PUT /api/tipos-ticket/12': (body) => ({ ...cerveza, ...(body as TicketTypeValues) }),
     });
     const { router, user: u } = renderAt('/organizer/tipos-ticket/12/editar');
     expect(
@@ -262,8 +214,9 @@ describe('edit ticket type page', () => {
     expect(screen.getByLabelText('Máximo de bebidas')).toHaveValue('240');
     await u.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizer/tipos-ticket'));
-    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
-    expect(JSON.parse(put[1]!.body as string)).toMatchObject({ drinkIntervalMinutes: 2, maxDrinks: 240 });
+    expect(sentBodies(fetchMock, 'PUT /api/tipos-ticket/12')).toEqual([
+      expect.objectContaining({ drinkIntervalMinutes: 2, maxDrinks: 240 }),
+    ]);
     expect(screen.getByText('Tipo de ticket actualizado')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import {
   registerBody,
   user,
 } from '@drinkflow/domain/auth';
+import { noContent } from '@drinkflow/domain/responses';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from './guards';
@@ -14,7 +15,7 @@ export function registerAuthRoutes({ app, auth, guards }: AppContext): void {
   app.post(
     '/api/auth/register',
     { schema: { body: registerBody, response: { 201: authResponse } } },
-    async (request, reply) => reply.code(201).send(await auth.register(request.body)),
+    async (request, reply) => reply.code(201).send(await auth.register(request.body, request.ip)),
   );
 
   app.post(
@@ -31,10 +32,14 @@ export function registerAuthRoutes({ app, auth, guards }: AppContext): void {
     }),
   );
 
-  app.post('/api/auth/logout', { onRequest: guards.signedIn }, async (request, reply) => {
-    await auth.logout(request.sessionToken!);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/auth/logout',
+    { onRequest: guards.signedIn, schema: { response: { 204: noContent } } },
+    async (request, reply) => {
+      await auth.logout(request.sessionToken!);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.put(
     '/api/auth/profile',
@@ -44,10 +49,10 @@ export function registerAuthRoutes({ app, auth, guards }: AppContext): void {
 
   app.put(
     '/api/auth/password',
-    { onRequest: guards.signedIn, schema: { body: passwordBody } },
+    { onRequest: guards.signedIn, schema: { body: passwordBody, response: { 204: noContent } } },
     async (request, reply) => {
       await auth.changePassword(currentUser(request).id, request.body, request.sessionToken!);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

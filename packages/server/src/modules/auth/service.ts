@@ -1,21 +1,13 @@
-import {
-  LOGIN_FAILURE_WINDOW_MINUTES,
-  LOGIN_MAX_FAILURES_PER_EMAIL,
-  LOGIN_MAX_FAILURES_PER_IP,
-  SESSION_DAYS,
-  type LoginBody,
-  type PasswordBody,
-  type Rol,
-  type User,
-} from '@drinkflow/domain/auth';
+import type { LoginBody, PasswordBody, Rol, User } from '@drinkflow/domain/auth';
 import type { z } from 'zod';
 import type { profileBody, registerBody } from '@drinkflow/domain/auth';
-import { and, count, eq, gt, min, ne, sql } from 'drizzle-orm';
-import { errorCodes } from '@drinkflow/domain/errors';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginFailures, sessions, users } from '../../db/schema';
-import { HttpError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../http/errors';
+import { sessions, users } from '../../db/schema';
+import { badRequest, conflict, isUniqueViolation, unauthorized } from '../../http/errors';
+import { SESSION_DAYS, loginLimits, passwordChangeLimits, registrationLimits } from './limits';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { createThrottle } from './throttle';
 import { hashToken, randomSecret } from './tokens';
 
 const EMAIL_TAKEN = 'Ya existe una cuenta con este email';
@@ -35,7 +27,17 @@ export const toUser = (row: UserRow): User => ({
 const emailTaken = () => conflict(EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
 const sameEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
-export function createAuthService(db: Db, now: () => Date = () => new Date()) {
+export interface AuthServiceOptions {
+  now?: () => Date;
+  /** Accounts one client address may create per hour (REGISTRATIONS_PER_HOUR). */
+  registrationsPerAddress?: number;
+}
+
+export function createAuthService(db: Db, options: AuthServiceOptions = {}) {
+  const now = options.now ?? (() => new Date());
+  const throttle = createThrottle(db, now);
+  const registrationsPerAddress = options.registrationsPerAddress ?? registrationLimits.defaultPerAddress;
+
   async function startSession(userId: number): Promise<string> {
     const token = randomSecret();
     await db.insert(sessions).values({
@@ -72,37 +74,13 @@ export function createAuthService(db: Db, now: () => Date = () => new Date()) {
     }
   }
 
-  /** Refuses when this email or address already has too many recent failures (DECISIONS §2). */
-  async function assertNotRateLimited(email: string, ip: string): Promise<void> {
-    const since = new Date(now().getTime() - LOGIN_FAILURE_WINDOW_MINUTES * 60_000);
-    const [byEmail] = await db
-      .select({ failures: count(), oldest: min(loginFailures.createdAt) })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since)));
-    const [byIp] = await db
-      .select({ failures: count(), oldest: min(loginFailures.createdAt) })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
-    const blocking = [
-      byEmail!.failures >= LOGIN_MAX_FAILURES_PER_EMAIL ? byEmail!.oldest : null,
-      byIp!.failures >= LOGIN_MAX_FAILURES_PER_IP ? byIp!.oldest : null,
-    ].filter((oldest): oldest is Date => oldest !== null);
-    if (blocking.length === 0) return;
-    const freeAt =
-      Math.max(...blocking.map((oldest) => new Date(oldest).getTime())) +
-      LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
-    const retryAfter = Math.max(1, Math.ceil((freeAt - now().getTime()) / 1000));
-    throw new HttpError(
-      429,
-      errorCodes.rateLimited,
-      'Demasiados intentos fallidos de inicio de sesión. Espera unos minutos y vuelve a intentarlo.',
-      undefined,
-      { 'retry-after': String(retryAfter) },
-    );
-  }
-
   return {
-    async register(body: z.output<typeof registerBody>) {
+    async register(body: z.output<typeof registerBody>, ip: string) {
+      // Counted before hashing: the limit is there to bound argon2 work per address.
+      await throttle.take(
+        [{ bucket: 'register:address', key: ip, max: registrationsPerAddress }],
+        registrationLimits.policy,
+      );
       const row = await insertUser(body);
       return { user: toUser(row), token: await startSession(row.id) };
     },
@@ -110,17 +88,26 @@ export function createAuthService(db: Db, now: () => Date = () => new Date()) {
     /** Creates a user of any role: demo seed and admin tooling, never the public register route. */
     createUser: insertUser,
 
+    /**
+     * Every attempt is recorded as a failure before the password is checked, in one locked
+     * transaction with the count, so simultaneous attempts cannot pass the limit; a correct
+     * password then takes its attempt back (DECISIONS §2: successful logins do not count).
+     */
     async login(body: LoginBody, ip: string) {
       const email = body.email.toLowerCase();
-      await assertNotRateLimited(email, ip);
+      const attempt = await throttle.take(
+        [
+          { bucket: 'login:email', key: email, max: loginLimits.perEmail },
+          { bucket: 'login:address', key: ip, max: loginLimits.perAddress },
+        ],
+        loginLimits.policy,
+      );
       const [row] = await db.select().from(users).where(sameEmail(email)).limit(1);
       const valid = row
         ? await verifyPassword(row.passwordHash, body.password)
         : (await verifyPassword(await decoyPasswordHash(), body.password)) && false;
-      if (!row || !valid) {
-        await db.insert(loginFailures).values({ email, ip, createdAt: now() });
-        throw unauthorized(INVALID_CREDENTIALS);
-      }
+      if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
+      await attempt.forgive();
       return { user: toUser(row), token: await startSession(row.id) };
     },
 
@@ -162,12 +149,17 @@ export function createAuthService(db: Db, now: () => Date = () => new Date()) {
 
     /** Changes the password and signs out every other session of the user (kept: `keepToken`). */
     async changePassword(userId: number, body: PasswordBody, keepToken: string): Promise<void> {
+      const attempt = await throttle.take(
+        [{ bucket: 'password:user', key: String(userId), max: passwordChangeLimits.perUser }],
+        passwordChangeLimits.policy,
+      );
       const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       if (!row) throw unauthorized();
       if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
         const message = 'La contraseña actual es incorrecta';
         throw badRequest(message, [{ field: 'currentPassword', message }]);
       }
+      await attempt.forgive();
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, userId));

@@ -1,4 +1,4 @@
-import { demoRequestBody } from '@drinkflow/domain/demo-request';
+import { demoRequest, demoRequestBody } from '@drinkflow/domain/demo-request';
 import { publicConfig } from '@drinkflow/domain/config';
 import type { AppContext } from '../../app-context';
 import { createDemoRequestService } from './service';
@@ -11,7 +11,10 @@ export function registerDemoRoutes({ app, db, demo }: AppContext): void {
   app.post(
     '/api/demo-request',
     // A public form: a person sends a handful, a spam script is cut off.
-    { schema: { body: demoRequestBody }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      schema: { body: demoRequestBody, response: { 201: demoRequest } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
     async (request, reply) => reply.code(201).send(await demoRequests.create(request.body)),
   );
 }

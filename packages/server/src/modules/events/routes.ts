@@ -1,11 +1,10 @@
-import { apiKeyBody, evento, eventoBody, eventoDetail } from '@drinkflow/domain/events';
+import { apiKeyBody, apiKeyResponse, evento, eventoBody, eventoDetail } from '@drinkflow/domain/events';
+import { deletedResponse } from '@drinkflow/domain/responses';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { idParams, userIdParams } from '../../http/params';
 import { currentUser } from '../auth/guards';
 import { createEventService } from './service';
-
-const apiKeyResponse = z.object({ apiKey: z.string() });
 
 export function registerEventRoutes({ app, db, guards }: AppContext): void {
   const events = createEventService(db);
@@ -39,10 +38,14 @@ export function registerEventRoutes({ app, db, guards }: AppContext): void {
     async (request) => events.update(currentUser(request), request.params.id, request.body),
   );
 
-  app.delete('/api/eventos/:id', { onRequest, schema: { params: idParams } }, async (request) => {
-    await events.remove(currentUser(request), request.params.id);
-    return { message: 'El evento ha sido eliminado exitosamente.', id: request.params.id };
-  });
+  app.delete(
+    '/api/eventos/:id',
+    { onRequest, schema: { params: idParams, response: { 200: deletedResponse } } },
+    async (request) => {
+      await events.remove(currentUser(request), request.params.id);
+      return { message: 'El evento ha sido eliminado exitosamente.', id: request.params.id };
+    },
+  );
 
   app.put(
     '/api/eventos/:id/api-key',

@@ -1,7 +1,7 @@
 import type { User } from '@drinkflow/domain/auth';
 import { eventStatus, apiKeyMessages, type Evento, type EventoValues } from '@drinkflow/domain/events';
 import { and, count, countDistinct, desc, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { consumos, eventos, pedidos, tickets, tiposTicket } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../http/errors';
 import { randomSecret } from '../auth/tokens';
@@ -34,8 +34,8 @@ const apiKeyTaken = () =>
   conflict(apiKeyMessages.taken, [{ field: 'apiKey', message: apiKeyMessages.taken }]);
 
 export function createEventService(db: Db) {
-  async function find(id: number, scope: SQL | undefined): Promise<EventoRow> {
-    const [row] = await db
+  async function find(id: number, scope: SQL | undefined, executor: Db | Tx = db): Promise<EventoRow> {
+    const [row] = await executor
       .select()
       .from(eventos)
       .where(and(eq(eventos.id, id), scope))
@@ -47,7 +47,8 @@ export function createEventService(db: Db) {
   return {
     /** The event if `user` may read it; 404 otherwise (another organizer's events do not exist). */
     findReadable: (user: User, id: number) => find(id, readableBy(user)),
-    findWritable: (user: User, id: number) => find(id, writableBy(user)),
+    /** The event if `user` may change it; inside a transaction pass its `tx`. */
+    findWritable: (user: User, id: number, executor: Db | Tx = db) => find(id, writableBy(user), executor),
 
     async list(user: User, organizadorId: number): Promise<Evento[]> {
       if (user.rol !== 'admin' && organizadorId !== user.id) throw notFound('Usuario no encontrado');

@@ -1,4 +1,5 @@
 import { ticketTypeBody, tipoTicket } from '@drinkflow/domain/ticket-types';
+import { deletedResponse } from '@drinkflow/domain/responses';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { eventoIdParams, idParams } from '../../http/params';
@@ -41,8 +42,12 @@ export function registerTicketTypeRoutes({ app, db, guards }: AppContext): void 
     async (request) => types.update(currentUser(request), request.params.id, request.body),
   );
 
-  app.delete('/api/tipos-ticket/:id', { onRequest, schema: { params: idParams } }, async (request) => {
-    await types.remove(currentUser(request), request.params.id);
-    return { message: 'Tipo de ticket eliminado', id: request.params.id };
-  });
+  app.delete(
+    '/api/tipos-ticket/:id',
+    { onRequest, schema: { params: idParams, response: { 200: deletedResponse } } },
+    async (request) => {
+      await types.remove(currentUser(request), request.params.id);
+      return { message: 'Tipo de ticket eliminado', id: request.params.id };
+    },
+  );
 }

@@ -1,9 +1,9 @@
 import type { User } from '@drinkflow/domain/auth';
 import { validityOutsideEvent, type TicketTypeValues, type TipoTicket } from '@drinkflow/domain/ticket-types';
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { eventos, tickets, tiposTicket } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../http/errors';
 import type { EventService } from '../events/service';
 import { readableBy, writableBy } from '../events/service';
 
@@ -30,8 +30,8 @@ export const toTipoTicket = (row: TipoRow, evento?: { nombre: string; ubicacion:
 const eventSummary = { nombre: eventos.nombre, ubicacion: eventos.ubicacion };
 
 export function createTicketTypeService(db: Db, events: EventService) {
-  async function assertInsideEvent(user: User, values: TicketTypeValues) {
-    const evento = await events.findWritable(user, values.eventoId);
+  async function assertInsideEvent(user: User, values: TicketTypeValues, executor: Db | Tx = db) {
+    const evento = await events.findWritable(user, values.eventoId, executor);
     const problems = validityOutsideEvent(values, evento);
     if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
   }
@@ -52,6 +52,27 @@ export function createTicketTypeService(db: Db, events: EventService) {
     if (!row) throw notFound(TICKET_TYPE_NOT_FOUND);
     return row;
   }
+
+  /**
+   * Locks the user's own ticket type for the rest of the transaction. FOR UPDATE conflicts with the
+   * key-share lock a new ticket takes on its type, so "is it in use?" cannot change under us.
+   */
+  async function lockWritable(tx: Tx, user: User, id: number) {
+    const [row] = await tx
+      .select({ tipo: tiposTicket })
+      .from(tiposTicket)
+      .innerJoin(eventos, eq(eventos.id, tiposTicket.eventoId))
+      .where(and(eq(tiposTicket.id, id), writableBy(user)))
+      .for('update', { of: tiposTicket })
+      .limit(1);
+    if (!row) throw notFound(TICKET_TYPE_NOT_FOUND);
+    return row.tipo;
+  }
+
+  const ticketsOfType = async (tx: Tx, id: number) => {
+    const [used] = await tx.select({ n: count() }).from(tickets).where(eq(tickets.ticketTypeId, id));
+    return used!.n;
+  };
 
   return {
     async listForEvent(user: User, eventoId: number): Promise<TipoTicket[]> {
@@ -87,29 +108,33 @@ export function createTicketTypeService(db: Db, events: EventService) {
     },
 
     async update(user: User, id: number, values: TicketTypeValues): Promise<TipoTicket> {
-      const { tipo } = await findWithEvent(user, id, writableBy(user));
-      await assertInsideEvent(user, values);
-      // Tickets belong to an order of the type's event: a type in use stays with its event.
-      if (values.eventoId !== tipo.eventoId) {
-        const [used] = await db.select({ n: count() }).from(tickets).where(eq(tickets.ticketTypeId, id));
-        if (used!.n > 0) throw conflict(MOVE_IN_USE);
-      }
-      const [row] = await db
-        .update(tiposTicket)
-        .set({ ...toRow(values), updatedAt: new Date() })
-        .where(eq(tiposTicket.id, id))
-        .returning();
-      if (!row) throw notFound(TICKET_TYPE_NOT_FOUND);
-      return toTipoTicket(row);
+      return db.transaction(async (tx) => {
+        const tipo = await lockWritable(tx, user, id);
+        await assertInsideEvent(user, values, tx);
+        // Tickets belong to an order of the type's event: a type in use stays with its event.
+        if (values.eventoId !== tipo.eventoId && (await ticketsOfType(tx, id)) > 0)
+          throw conflict(MOVE_IN_USE);
+        const [row] = await tx
+          .update(tiposTicket)
+          .set({ ...toRow(values), updatedAt: new Date() })
+          .where(eq(tiposTicket.id, id))
+          .returning();
+        return toTipoTicket(row!);
+      });
     },
 
     async remove(user: User, id: number): Promise<void> {
-      await findWithEvent(user, id, writableBy(user));
-      await db.transaction(async (tx) => {
-        const [used] = await tx.select({ n: count() }).from(tickets).where(eq(tickets.ticketTypeId, id));
-        if (used!.n > 0) throw conflict(IN_USE);
-        await tx.delete(tiposTicket).where(eq(tiposTicket.id, id));
-      });
+      try {
+        await db.transaction(async (tx) => {
+          await lockWritable(tx, user, id);
+          if ((await ticketsOfType(tx, id)) > 0) throw conflict(IN_USE);
+          await tx.delete(tiposTicket).where(eq(tiposTicket.id, id));
+        });
+      } catch (error) {
+        // The foreign key (NO ACTION, docs/decisions/008) is the last word if a ticket got in anyway.
+        if (isForeignKeyViolation(error, 'tickets_ticket_type_id_tipos_ticket_id_fk')) throw conflict(IN_USE);
+        throw error;
+      }
     },
   };
 }

@@ -2,6 +2,7 @@ import { ArrowLeft, Wine } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
+import { DemoModeBadge } from '@/components/demo-mode-badge';
 import { Button } from '@/components/ui/button';
 
 export function AuthLayout({ subtitle, children }: { subtitle: string; children: ReactNode }) {
@@ -19,6 +20,7 @@ export function AuthLayout({ subtitle, children }: { subtitle: string; children:
             <Wine className="mx-auto h-10 w-10 text-brand-700" aria-hidden />
             <h1 className="mt-2 text-3xl font-bold text-slate-900">DrinkFlow</h1>
             <p className="mt-1 text-slate-600">{subtitle}</p>
+            <DemoModeBadge className="mt-3" />
           </div>
           {children}
         </div>

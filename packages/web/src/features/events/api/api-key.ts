@@ -1,7 +1,6 @@
+import type { ApiKeyResponse } from '@drinkflow/domain/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-
-type ApiKeyResponse = { apiKey: string };
 
 export const updateApiKey = (id: number, apiKey: string) =>
   api.put<ApiKeyResponse>(`/eventos/${id}/api-key`, { apiKey });

@@ -1,7 +1,8 @@
+import type { DeletedResponse } from '@drinkflow/domain/responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export const deleteEvent = (id: number) => api.delete<{ message: string }>(`/eventos/${id}`);
+export const deleteEvent = (id: number) => api.delete<DeletedResponse>(`/eventos/${id}`);
 
 export function useDeleteEvent() {
   const queryClient = useQueryClient();

@@ -10,9 +10,9 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/hooks/use-toast';
 import { useSaveEvent } from '../api/save-event';
-import { eventValuesFrom, newEventValues } from './event-form-values';
+import { eventValuesFrom, newEventValues } from '../utils/event-form-values';
 import { EventFormFields } from './event-form-fields';
-import { useEventForm } from './use-event-form';
+import { useEventForm } from '../hooks/use-event-form';
 
 interface EventDialogProps {
   open: boolean;

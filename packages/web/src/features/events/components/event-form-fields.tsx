@@ -2,7 +2,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import type { EventFormErrors, EventFormValues } from './event-form-values';
+import type { EventFormErrors, EventFormValues } from '../utils/event-form-values';
 
 interface EventFormFieldsProps {
   idPrefix: string;

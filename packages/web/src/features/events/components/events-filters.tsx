@@ -1,22 +1,11 @@
-import { eventStatuses, eventStatusLabels, type EventStatus } from '@drinkflow/domain/events';
+import { eventStatuses, eventStatusLabels } from '@drinkflow/domain/events';
 import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { SearchInput } from '@/components/ui/search-input';
-
-export interface EventFilters {
-  search: string;
-  status: EventStatus | 'todos';
-  /** yyyy-MM-dd: events starting that UTC calendar day. */
-  day: string;
-}
-
-export const noEventFilters: EventFilters = { search: '', status: 'todos', day: '' };
-
-export const hasEventFilters = (filters: EventFilters) =>
-  filters.search.trim() !== '' || filters.status !== 'todos' || filters.day !== '';
+import { hasEventFilters, noEventFilters, type EventFilters } from '../utils/filter-events';
 
 export function EventsFilters({
   filters,

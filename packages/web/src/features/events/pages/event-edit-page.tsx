@@ -10,9 +10,9 @@ import { errorMessage } from '@/lib/api';
 import { useEvent } from '../api/get-event';
 import { useSaveEvent } from '../api/save-event';
 import { EventFormFields } from '../components/event-form-fields';
-import { eventValuesFrom } from '../components/event-form-values';
+import { eventValuesFrom } from '../utils/event-form-values';
 import { EventNotFound } from '../components/event-not-found';
-import { useEventForm } from '../components/use-event-form';
+import { useEventForm } from '../hooks/use-event-form';
 
 export function EventEditPage() {
   const id = Number(useParams().id);

@@ -8,9 +8,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useMyEvents } from '@/hooks/use-my-events';
 import { DeleteEventDialog } from '../components/delete-event-dialog';
 import { EventDialog } from '../components/event-dialog';
-import { EventsFilters, noEventFilters, type EventFilters } from '../components/events-filters';
+import { EventsFilters } from '../components/events-filters';
 import { EventsTable } from '../components/events-table';
-import { filterEvents } from '../components/filter-events';
+import { filterEvents, noEventFilters, type EventFilters } from '../utils/filter-events';
 
 const PAGE_SIZE = 10;
 

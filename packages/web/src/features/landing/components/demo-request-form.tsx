@@ -7,12 +7,12 @@ import {
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api';
 import { useCreateDemoRequest } from '../api/create-demo-request';
 import { AcceptTermsField } from './accept-terms-field';
-import { FormField } from './form-field';
 
 interface DemoForm {
   name: string;

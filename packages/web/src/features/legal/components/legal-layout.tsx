@@ -5,7 +5,7 @@ import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { LEGAL_LAST_UPDATED, legalLinks } from './legal-links';
+import { LEGAL_LAST_UPDATED, legalLinks } from '../utils/legal-links';
 
 interface LegalLayoutProps {
   title: string;

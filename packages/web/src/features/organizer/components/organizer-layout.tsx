@@ -2,6 +2,7 @@ import { BarChart3, CalendarDays, Menu, QrCode, ShoppingCart, Ticket, User, X } 
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { paths } from '@/app/paths';
+import { DemoModeBadge } from '@/components/demo-mode-badge';
 import { SignOutButton } from '@/components/sign-out-button';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
@@ -83,7 +84,8 @@ export function OrganizerLayout() {
         />
       )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4">
+        {/* On narrow screens the items on the right wrap instead of scrolling sideways. */}
+        <header className="flex min-h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2">
           <Button
             variant="ghost"
             size="icon"
@@ -94,7 +96,8 @@ export function OrganizerLayout() {
           >
             <Menu className="h-5 w-5" aria-hidden />
           </Button>
-          <div className="flex items-center gap-3">
+          <div className="flex min-w-0 flex-wrap items-center justify-end gap-x-3 gap-y-2">
+            <DemoModeBadge />
             <span className="hidden font-medium sm:inline">
               {user?.nombre} {user?.apellido ?? ''}
             </span>

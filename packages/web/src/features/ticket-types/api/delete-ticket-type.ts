@@ -1,10 +1,10 @@
+import type { DeletedResponse } from '@drinkflow/domain/responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ticketTypesKey } from './get-ticket-types';
 
 /** DELETE /api/tipos-ticket/{id} → 200, or 409 when tickets already use the type. */
-export const deleteTicketType = (id: number) =>
-  api.delete<{ message: string; id: number }>(`/tipos-ticket/${id}`);
+export const deleteTicketType = (id: number) => api.delete<DeletedResponse>(`/tipos-ticket/${id}`);
 
 export function useDeleteTicketType({ onSuccess }: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();

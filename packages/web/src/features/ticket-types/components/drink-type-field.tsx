@@ -1,9 +1,9 @@
 import { drinkTypeChoices } from '@drinkflow/domain/bebidas';
 import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { describedBy, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { TicketTypeForm } from '../utils/form-feedback';
-import { describedBy, FormField } from './form-field';
 
 /** Free text (spec §3) with the usual choices one click away. */
 export function DrinkTypeField({ form, id }: { form: TicketTypeForm; id: string }) {

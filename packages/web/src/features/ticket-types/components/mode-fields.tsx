@@ -1,8 +1,8 @@
 import { useWatch } from 'react-hook-form';
+import { describedBy, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { numberRules } from '../utils/check-ticket-type';
 import { derivedMaxDrinks, type TicketTypeFormValues } from '../utils/form-values';
-import { describedBy, FormField } from './form-field';
 import { NumberField } from './number-field';
 import type { TicketTypeFieldsProps } from './ticket-type-fields';
 import { ValidityFields } from './validity-fields';

@@ -1,7 +1,7 @@
+import { describedBy, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { FormField as Field } from '../utils/form-values';
 import type { TicketTypeForm } from '../utils/form-feedback';
-import { describedBy, FormField } from './form-field';
 
 interface NumberFieldProps {
   form: TicketTypeForm;

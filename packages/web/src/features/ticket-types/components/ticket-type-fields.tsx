@@ -1,8 +1,8 @@
+import { describedBy, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { EventPeriod, FormRules } from '../utils/form-values';
 import type { TicketTypeForm } from '../utils/form-feedback';
 import { DrinkTypeField } from './drink-type-field';
-import { describedBy, FormField } from './form-field';
 import { ModeChoice } from './mode-choice';
 import { ModeFields } from './mode-fields';
 

@@ -1,8 +1,8 @@
 import { FieldError } from '@/components/ui/field-error';
+import { describedBy, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { formatDateTime, toDateTimeLocal } from '@/lib/format';
 import { validityEnd, type TicketTypeFormValues } from '../utils/form-values';
-import { describedBy, FormField } from './form-field';
 import type { TicketTypeFieldsProps } from './ticket-type-fields';
 
 /**

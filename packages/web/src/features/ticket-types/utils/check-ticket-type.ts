@@ -38,7 +38,7 @@ export const numberRules = {
   },
 } as const satisfies Record<FormRules, Record<string, Range & { message: string }>>;
 
-export const intervalOverDuration = 'El intervalo no puede ser mayor que la duración';
+export const intervalOverDuration = messages.intervalOverDuration;
 
 const isFormField = (field: unknown): field is FormField =>
   typeof field === 'string' && (formFields as readonly string[]).includes(field);

@@ -8,11 +8,17 @@ interface FormFieldProps {
   /** Shows the visual '*'; the control itself carries `required` for assistive technology. */
   required?: boolean;
   error?: string;
+  /** A short help text under the control, linked through `${id}-hint`. */
+  hint?: ReactNode;
   children: ReactNode;
 }
 
-/** A visible label, the control and its inline error (linked through `${id}-error`). */
-export function FormField({ id, label, required, error, children }: FormFieldProps) {
+/** The ids a control names in aria-describedby: its hint and, when present, its error. */
+export const describedBy = (id: string, { hint, error }: { hint?: boolean; error?: string }) =>
+  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+
+/** A visible label, the control, its hint and its inline error (`${id}-error`). */
+export function FormField({ id, label, required, error, hint, children }: FormFieldProps) {
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>
@@ -24,6 +30,11 @@ export function FormField({ id, label, required, error, children }: FormFieldPro
         )}
       </Label>
       {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );

@@ -6,7 +6,7 @@ import {
   validateEventForm,
   type EventFormErrors,
   type EventFormValues,
-} from './event-form-values';
+} from '../utils/event-form-values';
 import type { EventoInput } from '@drinkflow/domain/events';
 
 /** Form state with the spec's validation feedback (§5 event dialog). */
