@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { DEFAULT_TIME_ZONE } from '@drinkflow/domain/dates';
 import { errorCodes } from '@drinkflow/domain/errors';
@@ -9,7 +8,7 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import type { Db } from './db/client';
-import { HttpError, registerErrorHandling } from './http/errors';
+import { registerErrorHandling } from './http/errors';
 import { safeLoggerOptions } from './http/logging';
 import { createGuards } from './modules/auth/guards';
 import { registerAuthRoutes } from './modules/auth/routes';
@@ -60,15 +59,6 @@ export async function buildApp(options: BuildAppOptions) {
         workerSrc: ["'self'", 'blob:'],
       },
     },
-  });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(
-        429,
-        errorCodes.rateLimited,
-        `Demasiadas peticiones. Vuelve a intentarlo en ${Math.ceil(context.ttl / 1000)} s.`,
-      ),
   });
 
   const auth = createAuthService(options.db, { registrationsPerAddress: options.registrationsPerAddress });

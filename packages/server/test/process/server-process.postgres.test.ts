@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { quoteIdent, withAdminClient, withDatabase } from '../setup/postgres-admin';
 import '../setup/provided-context';
-import { credentials, exitOf, killAll, post, startServer } from './server-process';
+import { credentials, exitOf, killAll, post, runCli, startServer } from './server-process';
 
 afterAll(killAll);
 
@@ -47,6 +47,43 @@ describe('server processes sharing PostgreSQL', () => {
       expect(await (await fetch(`${again.base}/api/config`)).json()).toEqual({ demo: true });
       again.child.kill('SIGTERM');
       await exitOf(again.child);
+    } finally {
+      await withAdminClient(url, (admin) =>
+        admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+      );
+    }
+  }, 90_000);
+
+  it('creates a first admin with user:create on an empty database, while a server runs', async () => {
+    const { url, prefix } = inject('postgresTemplate')!;
+    const name = `${prefix}cli_${Date.now()}`;
+    await withAdminClient(url, (admin) => admin.query(`CREATE DATABASE ${quoteIdent(name)}`));
+    const databaseUrl = withDatabase(url, name);
+    try {
+      const created = await runCli(['--email', 'jefe@ejemplo.es', '--rol', 'admin'], 'clave-de-verdad\n', {
+        DATABASE_URL: databaseUrl,
+      });
+      expect(created).toMatchObject({ code: 0, output: expect.stringMatching(/Usuario creado/) });
+      const server = await startServer({ DATABASE_URL: databaseUrl });
+      expect(server.output()).not.toMatch(/ATENCIÓN/);
+      // PostgreSQL is shared: the command works beside a running server.
+      const second = await runCli(['--email', 'barra@ejemplo.es', '--rol', 'scanner'], 'clave-barra\n', {
+        DATABASE_URL: databaseUrl,
+      });
+      expect(second.code).toBe(0);
+      const admin = await post(server.base, '/api/auth/login', {
+        email: 'jefe@ejemplo.es',
+        password: 'clave-de-verdad',
+      });
+      expect(admin.status).toBe(200);
+      expect(admin.body.user).toMatchObject({ rol: 'admin', nombre: 'jefe' });
+      const bar = await post(server.base, '/api/auth/login', {
+        email: 'barra@ejemplo.es',
+        password: 'clave-barra',
+      });
+      expect(bar.body.user).toMatchObject({ rol: 'scanner' });
+      server.child.kill('SIGTERM');
+      await exitOf(server.child);
     } finally {
       await withAdminClient(url, (admin) =>
         admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),

@@ -1,4 +1,4 @@
-import type { ThrottlePolicy } from './throttle';
+import type { ThrottlePolicy } from '../../http/throttle';
 
 export const SESSION_DAYS = 30;
 

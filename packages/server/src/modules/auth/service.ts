@@ -7,7 +7,7 @@ import { sessions, users } from '../../db/schema';
 import { badRequest, conflict, isUniqueViolation, unauthorized } from '../../http/errors';
 import { SESSION_DAYS, loginLimits, passwordChangeLimits, registrationLimits } from './limits';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { createThrottle } from './throttle';
+import { createThrottle } from '../../http/throttle';
 import { hashToken, randomSecret } from './tokens';
 
 const EMAIL_TAKEN = 'Ya existe una cuenta con este email';

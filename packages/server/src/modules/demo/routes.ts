@@ -10,11 +10,7 @@ export function registerDemoRoutes({ app, db, demo }: AppContext): void {
 
   app.post(
     '/api/demo-request',
-    // A public form: a person sends a handful, a spam script is cut off.
-    {
-      schema: { body: demoRequestBody, response: { 201: demoRequest } },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    },
-    async (request, reply) => reply.code(201).send(await demoRequests.create(request.body)),
+    { schema: { body: demoRequestBody, response: { 201: demoRequest } } },
+    async (request, reply) => reply.code(201).send(await demoRequests.create(request.body, request.ip)),
   );
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { errorCodes } from '@drinkflow/domain/errors';
 import { and, count, eq, gt, inArray, min, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { throttleAttempts } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import type { Db } from '../db/client';
+import { throttleAttempts } from '../db/schema';
+import { HttpError } from './errors';
 
 /** One counter of a throttled action: at most `max` attempts per `key` in the window. */
 export interface ThrottleRule {
