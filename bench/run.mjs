@@ -2,12 +2,10 @@
 // Usage: npm run bench [-- --database-url postgres://…] [--duration 10] [--connections 20]
 // Starts the server on a fresh embedded database (or the given PostgreSQL) with demo data,
 // signs in as the demo organizer and measures each endpoint with autocannon.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, totalmem, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { signInDemoOrganizer, startBenchServer } from './server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -17,35 +15,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '3190' },
   },
 });
-const port = Number(values.port);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'drinkflow-bench-'));
-
-const server = spawn('node', ['--import', 'tsx', 'packages/server/src/server.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ...(values['database-url']
-      ? { DATABASE_URL: values['database-url'], SEED_DEMO: 'true' }
-      : { DATABASE_URL: '' }),
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      if ((await fetch(`${base}/api/config`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not start');
-}
+const server = await startBenchServer({ port: Number(values.port), databaseUrl: values['database-url'] });
+const { base } = server;
 
 function measure(title, options) {
   return new Promise((resolve, reject) => {
@@ -57,14 +28,7 @@ function measure(title, options) {
 }
 
 try {
-  await waitForServer();
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'organizador@drinkflow.test', password: 'drinkflow' }),
-  });
-  const { user, token } = await login.json();
-  const headers = { authorization: `Bearer ${token}` };
+  const { user, headers } = await signInDemoOrganizer(base);
   const runs = [
     await measure('GET /api/auth/me', { path: '/api/auth/me', headers }),
     await measure(`GET /api/eventos/${user.id}`, { path: `/api/eventos/${user.id}`, headers }),
@@ -88,7 +52,5 @@ try {
     );
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -85,6 +85,7 @@ function summarize() {
 }
 
 const npx = 'npx';
+run('system tools', 'bash', ['scripts/ensure-system-tools.sh']);
 run('typecheck', npx, ['tsc', '-b']);
 run('lint', npx, ['eslint', '.', '--max-warnings', '0']);
 run('format', npx, ['prettier', '--check', '.', '--log-level', 'warn']);
@@ -121,7 +122,6 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL is not set: the API suite on PostgreSQL is not run)');
 }
 
-run('chromium', 'bash', ['scripts/ensure-chromium.sh']);
 run('web build', 'npm', ['run', 'build', '--silent']);
 runCounted('browser journeys', npx, ['playwright', 'test'], countPlaywright, `${tmp}/playwright.json`);
 

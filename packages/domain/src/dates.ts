@@ -50,3 +50,44 @@ export function formatTime(date: Date, timeZone = DEFAULT_TIME_ZONE): string {
   const p = parts(date, timeZone);
   return `${p.hour}:${p.minute}`;
 }
+
+/** Minutes that `timeZone` is ahead of UTC at `instant`. */
+function offsetMinutes(instant: number, timeZone: string): number {
+  const p = parts(new Date(instant), timeZone);
+  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour % 24, +p.minute);
+  return Math.round((asUtc - Math.floor(instant / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The instant a wall-clock time of `timeZone` names (e.g. the start of a day for a date filter).
+ * A wall time skipped by a daylight-saving change (02:30 on the spring-forward day) resolves an
+ * hour later, to the same instant as 03:30.
+ */
+export function zonedInstant(
+  wall: { year: number; month: number; day: number; hour?: number; minute?: number; second?: number },
+  timeZone = DEFAULT_TIME_ZONE,
+): Date {
+  const guess = Date.UTC(
+    wall.year,
+    wall.month - 1,
+    wall.day,
+    wall.hour ?? 0,
+    wall.minute ?? 0,
+    wall.second ?? 0,
+  );
+  const first = guess - offsetMinutes(guess, timeZone) * 60_000;
+  const second = guess - offsetMinutes(first, timeZone) * 60_000;
+  return new Date(second);
+}
+
+/** The first and the last millisecond of a day (YYYY-MM-DD) in `timeZone`. */
+export function zonedDayBounds(day: string, timeZone = DEFAULT_TIME_ZONE): { start: Date; end: Date } {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const start = zonedInstant({ year, month, day: date }, timeZone);
+  const next = new Date(Date.UTC(year, month - 1, date + 1));
+  const end = zonedInstant(
+    { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() },
+    timeZone,
+  );
+  return { start, end: new Date(end.getTime() - 1) };
+}

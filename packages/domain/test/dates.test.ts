@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, formatTime, isoDateTime } from '../src/dates';
+import {
+  DEFAULT_TIME_ZONE,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  isoDateTime,
+  zonedDayBounds,
+  zonedInstant,
+} from '../src/dates';
 
 describe('formatDateTime, formatDate and formatTime', () => {
   it('writes dd/MM/yyyy HH:mm in Madrid time by default, summer and winter', () => {
@@ -53,5 +61,34 @@ describe('isoDateTime', () => {
     const result = schema.safeParse(value);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(['La fecha no es válida']);
+  });
+});
+
+describe('zonedInstant and zonedDayBounds', () => {
+  it('give a Madrid day from its midnight to its last millisecond, in summer and in winter', () => {
+    expect(zonedDayBounds('2026-07-04')).toEqual({
+      start: new Date('2026-07-03T22:00:00.000Z'),
+      end: new Date('2026-07-04T21:59:59.999Z'),
+    });
+    expect(zonedDayBounds('2026-01-04').start).toEqual(new Date('2026-01-03T23:00:00.000Z'));
+  });
+
+  it('make the daylight-saving days 23 and 25 hours long', () => {
+    const spring = zonedDayBounds('2026-03-29');
+    const autumn = zonedDayBounds('2026-10-25');
+    expect(spring.end.getTime() + 1 - spring.start.getTime()).toBe(23 * 3_600_000);
+    expect(autumn.end.getTime() + 1 - autumn.start.getTime()).toBe(25 * 3_600_000);
+  });
+
+  it('resolve a skipped wall time an hour later, and read other zones', () => {
+    expect(zonedInstant({ year: 2026, month: 3, day: 29, hour: 2, minute: 30 })).toEqual(
+      new Date('2026-03-29T01:30:00.000Z'),
+    );
+    expect(zonedInstant({ year: 2026, month: 12, day: 31, hour: 23, minute: 59 }, 'UTC')).toEqual(
+      new Date('2026-12-31T23:59:00.000Z'),
+    );
+    expect(zonedInstant({ year: 2026, month: 7, day: 4, hour: 20 }, 'America/Mexico_City')).toEqual(
+      new Date('2026-07-05T02:00:00.000Z'),
+    );
   });
 });

@@ -15,7 +15,10 @@ import { registerAuthRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { registerDemoRoutes } from './modules/demo/routes';
 import { registerEventRoutes } from './modules/events/routes';
+import { registerGuestImportRoutes } from './modules/guest-import/routes';
+import { registerOrderRoutes } from './modules/orders/routes';
 import { registerTicketTypeRoutes } from './modules/ticket-types/routes';
+import { registerTicketRoutes } from './modules/tickets/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -74,6 +77,9 @@ export async function buildApp(options: BuildAppOptions) {
   registerDemoRoutes(context);
   registerEventRoutes(context);
   registerTicketTypeRoutes(context);
+  registerOrderRoutes(context);
+  registerTicketRoutes(context);
+  registerGuestImportRoutes(context);
 
   const serveWeb = !!options.webRoot && existsSync(join(options.webRoot, 'index.html'));
   if (serveWeb) await app.register(fastifyStatic, { root: options.webRoot!, wildcard: false, index: false });

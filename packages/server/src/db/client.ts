@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -31,7 +32,12 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 export async function openPglite(
   options: { dataDir?: string; loadDataDir?: Blob | File } = {},
 ): Promise<Database> {
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    // Trigram indexes for the order search (migration 0002).
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',

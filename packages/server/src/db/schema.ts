@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -117,6 +118,13 @@ export const tiposTicket = pgTable(
   ],
 );
 
+/** The text an order search matches: name, email and phone, lower-cased (indexed by trigrams). */
+export const orderSearchText = (t: {
+  nombreCompleto: AnyPgColumn;
+  email: AnyPgColumn;
+  telefono: AnyPgColumn;
+}) => sql`(lower(${t.nombreCompleto} || ' ' || ${t.email} || ' ' || coalesce(${t.telefono}, '')))`;
+
 export const pedidos = pgTable(
   'pedidos',
   {
@@ -130,7 +138,11 @@ export const pedidos = pgTable(
     creadoPor: text('creado_por').notNull().default('organizador'),
     createdAt: createdAt(),
   },
-  (t) => [index('pedidos_evento_created_idx').on(t.eventoId, t.createdAt)],
+  (t) => [
+    index('pedidos_evento_created_idx').on(t.eventoId, t.createdAt),
+    // Substring search on name, email and phone at festival size (pg_trgm, DECISIONS §11).
+    index('pedidos_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
+  ],
 );
 
 export const tickets = pgTable(
@@ -187,7 +199,8 @@ export const scanLog = pgTable(
     eventoId: integer('evento_id')
       .notNull()
       .references(() => eventos.id, { onDelete: 'cascade' }),
-    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    // The audit log outlives a deleted order or ticket (DECISIONS §7).
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
     qrCode: text('qr_code').notNull(),
     scanId: text('scan_id'),
     tipoBebida: text('tipo_bebida'),

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { isoDateTime } from './dates';
+import { tipoTicket } from './ticket-types';
+
+export const ORDER_QUANTITY = { min: 1, max: 10 } as const;
+export const ORDERS_PAGE_LIMIT = { default: 20, max: 100 } as const;
+
+export const orderMessages = {
+  nombreRequired: 'El nombre es requerido',
+  nombreMax: 'El nombre no puede exceder 200 caracteres',
+  email: 'Email inválido',
+  telefonoMax: 'El teléfono no puede exceder 40 caracteres',
+  ticketType: 'Debe seleccionar un tipo de ticket',
+  ticketTypeOtherEvent: 'El tipo de ticket no pertenece al evento del pedido',
+  quantity: `La cantidad debe estar entre ${ORDER_QUANTITY.min} y ${ORDER_QUANTITY.max} tickets`,
+  evento: 'Evento requerido',
+} as const;
+
+const positiveInt = (message: string) => z.number({ error: message }).int(message).positive(message);
+
+const nombreCompleto = z
+  .string({ error: orderMessages.nombreRequired })
+  .trim()
+  .min(1, orderMessages.nombreRequired)
+  .max(200, orderMessages.nombreMax);
+
+const email = z
+  .string({ error: orderMessages.email })
+  .trim()
+  .max(254, orderMessages.email)
+  .pipe(z.email({ error: orderMessages.email }));
+
+/** Kept as typed (DECISIONS §1); empty means none. */
+const telefono = z
+  .string()
+  .trim()
+  .max(40, orderMessages.telefonoMax)
+  .nullish()
+  .transform((value) => value || null);
+
+/**
+ * POST /api/pedidos. With `ticketTypeId` the order and `quantity` tickets of that type are created
+ * in one transaction (DECISIONS §6); without it, only the order (tickets follow one per call).
+ */
+export const createOrderBody = z.object({
+  eventoId: positiveInt(orderMessages.evento),
+  nombreCompleto,
+  email,
+  telefono,
+  // Who created it is the server's business: always 'organizador' from the organizer area.
+  creadoPor: z.unknown().optional(),
+  ticketTypeId: positiveInt(orderMessages.ticketType).nullish(),
+  quantity: z
+    .number({ error: orderMessages.quantity })
+    .int(orderMessages.quantity)
+    .min(ORDER_QUANTITY.min, orderMessages.quantity)
+    .max(ORDER_QUANTITY.max, orderMessages.quantity)
+    .optional(),
+});
+export type CreateOrderInput = z.input<typeof createOrderBody>;
+export type CreateOrderValues = z.output<typeof createOrderBody>;
+
+/** PUT /api/pedidos/{id}: the guest's details (telefono untouched when absent). */
+export const updateOrderBody = z.object({ nombreCompleto, email, telefono: telefono.optional() });
+export type UpdateOrderInput = z.input<typeof updateOrderBody>;
+
+export const orderTicketTypeBody = z.object({ ticketTypeId: positiveInt(orderMessages.ticketType) });
+
+export const ordersQueryMessages = {
+  page: 'La página debe ser un número entero desde 1',
+  limit: `El límite debe ser un número entero entre 1 y ${ORDERS_PAGE_LIMIT.max}`,
+  desde: 'La fecha "desde" no es válida',
+  hasta: 'La fecha "hasta" no es válida',
+} as const;
+
+const pageNumber = z.coerce
+  .number({ error: ordersQueryMessages.page })
+  .int(ordersQueryMessages.page)
+  .min(1, ordersQueryMessages.page)
+  .default(1);
+
+/** YYYY-MM-DD naming a real calendar day (not 2026-02-30 nor 2026-13-01). */
+const isCalendarDay = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
+/** A day (YYYY-MM-DD, read in the app's time zone) or an exact instant (ISO-8601). */
+const dayOrInstant = (message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(
+      z
+        .union([z.string().refine(isCalendarDay, message), isoDateTime(message)], { error: message })
+        .optional(),
+    );
+
+export const ordersQuery = z.object({
+  page: pageNumber,
+  limit: z.coerce
+    .number({ error: ordersQueryMessages.limit })
+    .int(ordersQueryMessages.limit)
+    .min(1, ordersQueryMessages.limit)
+    .max(ORDERS_PAGE_LIMIT.max, ordersQueryMessages.limit)
+    .default(ORDERS_PAGE_LIMIT.default),
+  search: z
+    .string()
+    .trim()
+    .max(200, 'La búsqueda es demasiado larga')
+    .optional()
+    .transform((value) => value || undefined),
+  ticketTypeId: z.coerce
+    .number({ error: orderMessages.ticketType })
+    .int(orderMessages.ticketType)
+    .positive(orderMessages.ticketType)
+    .optional(),
+  desde: dayOrInstant(ordersQueryMessages.desde),
+  hasta: dayOrInstant(ordersQueryMessages.hasta),
+});
+export type OrdersQuery = z.input<typeof ordersQuery>;
+
+export const ticketEstados = ['activo', 'invalidado'] as const;
+
+export const ticket = z.object({
+  id: z.number(),
+  pedidoId: z.number(),
+  ticketTypeId: z.number(),
+  estado: z.enum(ticketEstados),
+  qrCode: z.string(),
+  createdAt: z.string(),
+});
+export type Ticket = z.infer<typeof ticket>;
+
+/** A ticket as the order detail shows it: its type and how often it was scanned. */
+export const ticketDetail = ticket.extend({
+  tipoTicket: tipoTicket,
+  totalConsumos: z.number(),
+  ultimoConsumo: z.string().nullable(),
+});
+export type TicketDetail = z.infer<typeof ticketDetail>;
+
+export const consumo = z.object({ id: z.number(), tipoBebida: z.string(), timestamp: z.string() });
+export type Consumo = z.infer<typeof consumo>;
+
+export const createTicketBody = z.object({
+  pedidoId: positiveInt('El pedido es obligatorio'),
+  ticketTypeId: positiveInt(orderMessages.ticketType),
+  estado: z.enum(ticketEstados, { error: 'El estado debe ser activo o invalidado' }).default('activo'),
+});
+export type CreateTicketInput = z.input<typeof createTicketBody>;
+
+export const pedido = z.object({
+  id: z.number(),
+  eventoId: z.number(),
+  nombreCompleto: z.string(),
+  email: z.string(),
+  telefono: z.string().nullable(),
+  creadoPor: z.string(),
+  createdAt: z.string(),
+  evento: z.object({ id: z.number(), nombre: z.string(), fechaInicio: z.string() }),
+  /** The ticket type of its tickets (DECISIONS §6); null while it has none. */
+  tipoTicket: z.object({ id: z.number(), nombre: z.string() }).nullable(),
+  totalTickets: z.number(),
+});
+export type Pedido = z.infer<typeof pedido>;
+
+export const pedidoCreated = pedido.extend({ tickets: z.array(ticket) });
+export type PedidoCreated = z.infer<typeof pedidoCreated>;
+
+export const ordersPage = z.object({
+  pedidos: z.array(pedido),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
+export type OrdersPage = z.infer<typeof ordersPage>;

@@ -1,0 +1,40 @@
+import { parse } from 'csv-parse/sync';
+
+/**
+ * The text of an uploaded spreadsheet export: UTF-8 (with or without BOM) as Google Sheets and
+ * recent Excel write it, or Windows-1252 as Spanish Excel's plain "CSV" does.
+ */
+export function decodeSpreadsheetText(bytes: Buffer): string {
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return bytes.subarray(3).toString('utf8');
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+/** `;` (Spanish Excel) or `,` (Google Sheets, English Excel): whichever the header line uses more. */
+export function detectDelimiter(text: string): ';' | ',' {
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+  const outsideQuotes = firstLine.replace(/"[^"]*"/g, '');
+  const semicolons = outsideQuotes.split(';').length - 1;
+  const commas = outsideQuotes.split(',').length - 1;
+  return semicolons >= commas && semicolons > 0 ? ';' : ',';
+}
+
+/** The rows of a CSV file, each with its line number in the file (for the person to find it). */
+export function readCsvRows(bytes: Buffer): { line: number; cells: string[] }[] {
+  const text = decodeSpreadsheetText(bytes);
+  const records = parse(text, {
+    delimiter: detectDelimiter(text),
+    relax_column_count: true,
+    skip_empty_lines: true,
+    trim: true,
+    info: true,
+  }) as unknown as { record: string[]; info: { lines: number } }[];
+  return records
+    .map(({ record, info }) => ({ line: info.lines, cells: record }))
+    .filter(({ cells }) => cells.some((cell) => cell !== ''));
+}

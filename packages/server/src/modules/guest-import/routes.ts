@@ -1,0 +1,45 @@
+import { importPreview, importResult } from '@drinkflow/domain/guest-import';
+import type { AppContext } from '../../app-context';
+import { badRequest } from '../../http/errors';
+import { idParams } from '../../http/params';
+import { currentUser } from '../auth/guards';
+import { createEventService } from '../events/service';
+import { createGuestImportService } from './service';
+
+// A guest list of 10,000 rows is about 1 MB; leave room for long names.
+const CSV_BODY_LIMIT = 5 * 1024 * 1024;
+
+export function registerGuestImportRoutes({ app, db, guards }: AppContext): void {
+  const imports = createGuestImportService(db, createEventService(db));
+  const onRequest = guards.requireRole('organizer', 'admin');
+
+  // The browser sends the file's bytes as they are: the server decodes UTF-8 or Windows-1252.
+  app.addContentTypeParser(
+    ['text/csv', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: CSV_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  const csvBody = (body: unknown): Buffer => {
+    if (!Buffer.isBuffer(body) || body.length === 0) {
+      const message = 'Envía el archivo CSV (Content-Type: text/csv).';
+      throw badRequest(message, [{ field: 'archivo', message }]);
+    }
+    return body;
+  };
+
+  app.post(
+    '/api/eventos/:id/importar/previsualizar',
+    { onRequest, bodyLimit: CSV_BODY_LIMIT, schema: { params: idParams, response: { 200: importPreview } } },
+    async (request) => imports.preview(currentUser(request), request.params.id, csvBody(request.body)),
+  );
+
+  app.post(
+    '/api/eventos/:id/importar',
+    { onRequest, bodyLimit: CSV_BODY_LIMIT, schema: { params: idParams, response: { 201: importResult } } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await imports.import(currentUser(request), request.params.id, csvBody(request.body))),
+  );
+}

@@ -1,0 +1,47 @@
+import { orderMessages } from '@drinkflow/domain/orders';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { tickets, tiposTicket } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import { randomSecret } from '../auth/tokens';
+
+/** A ticket's QR text: 192 random bits, URL-safe (DECISIONS §1); unique by constraint. */
+export const newQrCode = () => randomSecret(24);
+
+/** The ticket type if it belongs to `eventoId`; else 400 on `ticketTypeId` (nothing is written). */
+export async function ticketTypeOfEvent(executor: Db | Tx, ticketTypeId: number, eventoId: number) {
+  const [tipo] = await executor
+    .select()
+    .from(tiposTicket)
+    .where(and(eq(tiposTicket.id, ticketTypeId), eq(tiposTicket.eventoId, eventoId)))
+    .limit(1);
+  if (!tipo) {
+    throw badRequest(orderMessages.ticketTypeOtherEvent, [
+      { field: 'ticketTypeId', message: orderMessages.ticketTypeOtherEvent },
+    ]);
+  }
+  return tipo;
+}
+
+/** Inserts `quantity` tickets of one type for an order, inside the caller's transaction. */
+export function issueTickets(
+  tx: Tx,
+  pedidoId: number,
+  ticketTypeId: number,
+  quantity: number,
+  estado: 'activo' | 'invalidado' = 'activo',
+) {
+  return tx
+    .insert(tickets)
+    .values(Array.from({ length: quantity }, () => ({ pedidoId, ticketTypeId, estado, qrCode: newQrCode() })))
+    .returning();
+}
+
+export const toTicket = (row: typeof tickets.$inferSelect) => ({
+  id: row.id,
+  pedidoId: row.pedidoId,
+  ticketTypeId: row.ticketTypeId,
+  estado: row.estado,
+  qrCode: row.qrCode,
+  createdAt: row.createdAt.toISOString(),
+});

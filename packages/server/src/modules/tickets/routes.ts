@@ -1,0 +1,73 @@
+import { consumo, createTicketBody, ticket, ticketDetail } from '@drinkflow/domain/orders';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { pedidos, tickets } from '../../db/schema';
+import { idParams } from '../../http/params';
+import { currentUser } from '../auth/guards';
+import { createEventService } from '../events/service';
+import { createTicketPrinting } from './print';
+import { createTicketService } from './service';
+
+const pedidoIdParams = z.object({
+  pedidoId: z.coerce
+    .number({ error: 'El id del pedido debe ser un número' })
+    .int('El id del pedido debe ser un entero')
+    .positive('El id del pedido debe ser positivo'),
+});
+
+export function registerTicketRoutes({ app, db, guards, timeZone }: AppContext): void {
+  const service = createTicketService(db);
+  const events = createEventService(db);
+  const printing = createTicketPrinting(db, timeZone);
+  const onRequest = guards.requireRole('organizer', 'admin');
+  const oneTicket = { onRequest, schema: { params: idParams, response: { 200: ticket } } };
+
+  app.get(
+    '/api/tickets/:pedidoId',
+    { onRequest, schema: { params: pedidoIdParams, response: { 200: z.array(ticketDetail) } } },
+    async (request) => service.listForOrder(currentUser(request), request.params.pedidoId),
+  );
+
+  app.post(
+    '/api/tickets',
+    { onRequest, schema: { body: createTicketBody, response: { 201: ticket } } },
+    async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
+  );
+
+  app.patch('/api/tickets/:id/invalidate', oneTicket, async (request) =>
+    service.invalidate(currentUser(request), request.params.id),
+  );
+  app.patch('/api/tickets/:id/reactivate', oneTicket, async (request) =>
+    service.reactivate(currentUser(request), request.params.id),
+  );
+  app.patch('/api/tickets/:id/regenerate-qr', oneTicket, async (request) =>
+    service.regenerateQr(currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/tickets/:id/consumos',
+    { onRequest, schema: { params: idParams, response: { 200: z.array(consumo) } } },
+    async (request) => service.consumptions(currentUser(request), request.params.id),
+  );
+
+  app.get('/api/tickets/:id/pdf', { onRequest, schema: { params: idParams } }, async (request, reply) => {
+    const found = await service.findTicket(db, currentUser(request), request.params.id, 'read');
+    return printing.send(reply, eq(tickets.id, found.id), `ticket-${found.id}.pdf`, 'Ticket no encontrado');
+  });
+
+  // 'Descargar todos los tickets' of an event: one page per ticket, streamed.
+  app.get(
+    '/api/eventos/:id/tickets.pdf',
+    { onRequest, schema: { params: idParams } },
+    async (request, reply) => {
+      const evento = await events.findReadable(currentUser(request), request.params.id);
+      return printing.send(
+        reply,
+        eq(pedidos.eventoId, evento.id),
+        `tickets-evento-${evento.id}.pdf`,
+        'Este evento aún no tiene tickets',
+      );
+    },
+  );
+}

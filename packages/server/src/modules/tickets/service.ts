@@ -1,0 +1,117 @@
+import type { User } from '@drinkflow/domain/auth';
+import type { Consumo, Ticket, TicketDetail } from '@drinkflow/domain/orders';
+import { and, asc, count, desc, eq, max } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { consumos, eventos, pedidos, tickets, tiposTicket } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import { readableBy, writableBy } from '../events/service';
+import { findOrder } from '../orders/queries';
+import { toTipoTicket } from '../ticket-types/service';
+import { issueTickets, newQrCode, ticketTypeOfEvent, toTicket } from './issue';
+
+export const TICKET_NOT_FOUND = 'Ticket no encontrado';
+const ONLY_ACTIVE_QR = 'Solo se puede regenerar el QR de un ticket activo';
+
+export function createTicketService(db: Db) {
+  /** One ticket the user may read (`write`: change), locked when asked; 404 otherwise. */
+  async function findTicket(
+    executor: Db | Tx,
+    user: User,
+    id: number,
+    access: 'read' | 'write',
+    lock = false,
+  ) {
+    const query = executor
+      .select({ ticket: tickets })
+      .from(tickets)
+      .innerJoin(pedidos, eq(pedidos.id, tickets.pedidoId))
+      .innerJoin(eventos, eq(eventos.id, pedidos.eventoId))
+      .where(and(eq(tickets.id, id), access === 'write' ? writableBy(user) : readableBy(user)))
+      .limit(1);
+    const [row] = lock ? await query.for('update', { of: tickets }) : await query;
+    if (!row) throw notFound(TICKET_NOT_FOUND);
+    return row.ticket;
+  }
+
+  async function setEstado(user: User, id: number, estado: 'activo' | 'invalidado'): Promise<Ticket> {
+    return db.transaction(async (tx) => {
+      await findTicket(tx, user, id, 'write', true);
+      const [row] = await tx.update(tickets).set({ estado }).where(eq(tickets.id, id)).returning();
+      return toTicket(row!);
+    });
+  }
+
+  return {
+    findTicket,
+
+    /** The order's tickets with their type and scan summary (order detail). */
+    async listForOrder(user: User, pedidoId: number): Promise<TicketDetail[]> {
+      await findOrder(db, user, pedidoId, 'read');
+      const rows = await db
+        .select({
+          ticket: tickets,
+          tipo: tiposTicket,
+          totalConsumos: count(consumos.id),
+          ultimoConsumo: max(consumos.timestamp),
+        })
+        .from(tickets)
+        .innerJoin(tiposTicket, eq(tiposTicket.id, tickets.ticketTypeId))
+        .leftJoin(consumos, eq(consumos.ticketId, tickets.id))
+        .where(eq(tickets.pedidoId, pedidoId))
+        .groupBy(tickets.id, tiposTicket.id)
+        .orderBy(asc(tickets.id));
+      return rows.map((row) => ({
+        ...toTicket(row.ticket),
+        tipoTicket: toTipoTicket(row.tipo),
+        totalConsumos: row.totalConsumos,
+        ultimoConsumo: row.ultimoConsumo ? new Date(row.ultimoConsumo).toISOString() : null,
+      }));
+    },
+
+    /** One more ticket for an order (spec §7: one call per unit); its type must be of the order's event. */
+    async create(
+      user: User,
+      body: { pedidoId: number; ticketTypeId: number; estado: 'activo' | 'invalidado' },
+    ): Promise<Ticket> {
+      return db.transaction(async (tx) => {
+        const { pedido } = await findOrder(tx, user, body.pedidoId, 'write', true);
+        await ticketTypeOfEvent(tx, body.ticketTypeId, pedido.eventoId);
+        const [row] = await issueTickets(tx, pedido.id, body.ticketTypeId, 1, body.estado);
+        return toTicket(row!);
+      });
+    },
+
+    invalidate: (user: User, id: number) => setEstado(user, id, 'invalidado'),
+    reactivate: (user: User, id: number) => setEstado(user, id, 'activo'),
+
+    /** A new QR secret; the old one stops scanning at once. Only for an active ticket (409). */
+    async regenerateQr(user: User, id: number): Promise<Ticket> {
+      return db.transaction(async (tx) => {
+        const ticket = await findTicket(tx, user, id, 'write', true);
+        if (ticket.estado !== 'activo') throw conflict(ONLY_ACTIVE_QR);
+        const [row] = await tx
+          .update(tickets)
+          .set({ qrCode: newQrCode() })
+          .where(eq(tickets.id, id))
+          .returning();
+        return toTicket(row!);
+      });
+    },
+
+    async consumptions(user: User, id: number): Promise<Consumo[]> {
+      await findTicket(db, user, id, 'read');
+      const rows = await db
+        .select()
+        .from(consumos)
+        .where(eq(consumos.ticketId, id))
+        .orderBy(desc(consumos.timestamp), desc(consumos.id));
+      return rows.map((row) => ({
+        id: row.id,
+        tipoBebida: row.tipoBebida,
+        timestamp: row.timestamp.toISOString(),
+      }));
+    },
+  };
+}
+
+export type TicketService = ReturnType<typeof createTicketService>;

@@ -1,0 +1,94 @@
+import { drinkTypeLabel } from '@drinkflow/domain/bebidas';
+import { formatDateTime } from '@drinkflow/domain/dates';
+import { limitText, modoLabels, type Modo } from '@drinkflow/domain/ticket-types';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+
+/** What one printed ticket shows. */
+export interface PrintableTicket {
+  id: number;
+  qrCode: string;
+  estado: 'activo' | 'invalidado';
+  holder: string;
+  evento: { nombre: string; ubicacion: string; fechaInicio: Date; fechaFin: Date };
+  tipo: {
+    nombre: string;
+    modo: Modo;
+    maxDrinks: number | null;
+    durationMinutes: number | null;
+    drinkIntervalMinutes: number | null;
+    drinkType: string;
+    validoDesde: Date;
+    validoHasta: Date;
+  };
+}
+
+// A6 portrait: fits a phone screen and prints four to an A4 sheet.
+const PAGE = { size: 'A6' as const, margin: 22 };
+const INK = '#0f172a';
+const MUTED = '#475569';
+const QR_SIZE = 170;
+
+const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase('es') + text.slice(1);
+
+/** "Sábado, 4 de julio de 2026, 20:00" in the app's time zone. */
+export function longSpanishDate(date: Date, timeZone: string): string {
+  const text = new Intl.DateTimeFormat('es-ES', {
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+  return capitalise(text);
+}
+
+/** A PDF document (a readable stream) to which `addTicketPage` appends one page per ticket. */
+export function createTicketsDocument(title: string): PDFKit.PDFDocument {
+  return new PDFDocument({
+    size: PAGE.size,
+    margin: PAGE.margin,
+    autoFirstPage: false,
+    info: { Title: title, Author: 'DrinkFlow', Creator: 'DrinkFlow' },
+  });
+}
+
+export async function addTicketPage(doc: PDFKit.PDFDocument, ticket: PrintableTicket, timeZone: string) {
+  // Quiet zone of 4 modules and medium error correction: what phone cameras and scanners read best.
+  const qr = await QRCode.toBuffer(ticket.qrCode, { errorCorrectionLevel: 'M', margin: 4, scale: 8 });
+  doc.addPage();
+  const width = doc.page.width - PAGE.margin * 2;
+  doc.fillColor('#2563eb').font('Helvetica-Bold').fontSize(9).text('DRINKFLOW · TICKET DE BARRA', { width });
+  doc.moveDown(0.4);
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(15).text(ticket.evento.nombre, { width });
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  doc.text(longSpanishDate(ticket.evento.fechaInicio, timeZone), { width });
+  doc.text(ticket.evento.ubicacion, { width });
+  doc.moveDown(0.6);
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text(ticket.holder, { width });
+  doc.font('Helvetica').fontSize(9).fillColor(INK);
+  doc.text(`${ticket.tipo.nombre} · ${modoLabels[ticket.tipo.modo]} · ${limitText(ticket.tipo)}`, { width });
+  doc.text(`Bebidas: ${drinkTypeLabel(ticket.tipo.drinkType)}`, { width });
+  doc
+    .fillColor(MUTED)
+    .text(
+      `Válido del ${formatDateTime(ticket.tipo.validoDesde, timeZone)} al ${formatDateTime(ticket.tipo.validoHasta, timeZone)}`,
+      { width },
+    );
+  const qrTop = doc.y + 8;
+  doc.image(qr, PAGE.margin + (width - QR_SIZE) / 2, qrTop, { width: QR_SIZE, height: QR_SIZE });
+  doc.y = qrTop + QR_SIZE + 4;
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(12).text(`Ticket #${ticket.id}`, PAGE.margin, doc.y, {
+    width,
+    align: 'center',
+  });
+  doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+  const note =
+    ticket.estado === 'invalidado'
+      ? 'Este ticket está invalidado y no se aceptará en la barra.'
+      : 'Muestra este código en la barra. No lo compartas: cada consumo se descuenta de tu ticket.';
+  doc.text(note, { width, align: 'center' });
+}

@@ -1,0 +1,161 @@
+import { importMessages, type ImportResult } from '@drinkflow/domain/guest-import';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectApiError } from '../setup/helpers';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { createTicketType, expectFieldError, URL_SAFE_SECRET } from '../events/fixtures';
+import {
+  expectInternalError,
+  failTicketInsert,
+  ownedEvent,
+  postCsv,
+  storedOrders,
+  totals,
+} from '../orders/fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const url = (evento: { id: number }) => `/api/eventos/${evento.id}/importar`;
+
+async function eventWithTypes() {
+  const owned = await ownedEvent(t);
+  const general = await createTicketType(t, owned.owner, owned.evento, { nombre: 'General' });
+  const vip = await createTicketType(t, owned.owner, owned.evento, { nombre: 'VIP' });
+  return { ...owned, general, vip };
+}
+
+describe('POST /api/eventos/{id}/importar', () => {
+  it("creates one order per valid row with 'importacion' and its tickets, skipping rows with errors", async () => {
+    const { owner, evento, general, vip } = await eventWithTypes();
+    const csv = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(
+        [
+          'Nombre;Correo;Teléfono;Tipo;Cantidad',
+          'Íñigo Muñoz;inigo@example.com;+34 611 22 33 44;General;3',
+          'Mal correo;no-es-email;;General;1',
+          'Ana Pérez;ana@example.com;;vip;',
+          'Sin tipo;x@example.com;;Platino;1',
+          'Íñigo Muñoz;inigo@example.com;;General;1',
+        ].join('\r\n'),
+      ),
+    ]);
+
+    const res = await postCsv(t, owner, url(evento), csv);
+
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<ImportResult>()).toEqual({ pedidosCreados: 2, ticketsCreados: 4, filasOmitidas: 3 });
+    const stored = await storedOrders(t.db, evento.id);
+    expect(
+      stored.orders.map(({ nombreCompleto, email, telefono, creadoPor }) => ({
+        nombreCompleto,
+        email,
+        telefono,
+        creadoPor,
+      })),
+    ).toEqual([
+      {
+        nombreCompleto: 'Íñigo Muñoz',
+        email: 'inigo@example.com',
+        telefono: '+34 611 22 33 44',
+        creadoPor: 'importacion',
+      },
+      { nombreCompleto: 'Ana Pérez', email: 'ana@example.com', telefono: null, creadoPor: 'importacion' },
+    ]);
+    const [inigo, ana] = stored.orders;
+    const ticketsOf = (pedidoId: number) => stored.tickets.filter((ticket) => ticket.pedidoId === pedidoId);
+    expect(ticketsOf(inigo!.id).map((ticket) => [ticket.ticketTypeId, ticket.estado])).toEqual([
+      [general.id, 'activo'],
+      [general.id, 'activo'],
+      [general.id, 'activo'],
+    ]);
+    expect(ticketsOf(ana!.id).map((ticket) => ticket.ticketTypeId)).toEqual([vip.id]);
+    expect(stored.tickets.every((ticket) => URL_SAFE_SECRET.test(ticket.qrCode))).toBe(true);
+    expect(new Set(stored.tickets.map((ticket) => ticket.qrCode)).size).toBe(4);
+  });
+
+  it('imports a , file in Windows-1252 and the orders show in the list', async () => {
+    const { owner, evento } = await eventWithTypes();
+    const csv = Buffer.from(
+      'Nombre,Email,Tipo,Cantidad\r\n"Muñoz, Íñigo",inigo@example.com,General,2\r\n',
+      'latin1',
+    );
+
+    const res = await postCsv(t, owner, url(evento), csv);
+
+    expect(res.json()).toEqual({ pedidosCreados: 1, ticketsCreados: 2, filasOmitidas: 0 });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/pedidos/${evento.id}?search=íñigo`,
+      headers: owner.headers,
+    });
+    expect(list.json()).toMatchObject({
+      total: 1,
+      pedidos: [{ nombreCompleto: 'Muñoz, Íñigo', creadoPor: 'importacion', totalTickets: 2 }],
+    });
+  });
+
+  it('writes nothing when a ticket insert fails half-way through a 50-row import', async () => {
+    const { owner, evento } = await eventWithTypes();
+    const rows = Array.from(
+      { length: 50 },
+      (_, i) => `Invitado ${i + 1};invitado${i + 1}@example.com;General;2`,
+    );
+    const dropTrigger = await failTicketInsert(t.db, 'Invitado 37', 2);
+    try {
+      const before = await totals(t.db);
+
+      const res = await postCsv(t, owner, url(evento), ['Nombre;Email;Tipo;Cantidad', ...rows].join('\n'));
+
+      expectInternalError(res);
+      expect(await totals(t.db)).toEqual(before);
+      expect(await storedOrders(t.db, evento.id)).toEqual({ orders: [], tickets: [] });
+    } finally {
+      await dropTrigger();
+    }
+    const retry = await postCsv(t, owner, url(evento), ['Nombre;Email;Tipo;Cantidad', ...rows].join('\n'));
+    expect(retry.json()).toEqual({ pedidosCreados: 50, ticketsCreados: 100, filasOmitidas: 0 });
+  });
+
+  it('refuses a file with no valid row with 400 and writes nothing', async () => {
+    const { owner, evento } = await eventWithTypes();
+    const before = await totals(t.db);
+
+    const res = await postCsv(t, owner, url(evento), 'Nombre;Email;Tipo\nAna;no-es-email;General\n');
+
+    expectFieldError(res, 'archivo', importMessages.nothingToImport);
+    expect(await totals(t.db)).toEqual(before);
+  });
+
+  it('refuses a file without a required column, or empty, with 400 and writes nothing', async () => {
+    const { owner, evento } = await eventWithTypes();
+    const before = await totals(t.db);
+
+    expectFieldError(
+      await postCsv(t, owner, url(evento), 'Nombre;Email\nAna;ana@example.com\n'),
+      'archivo',
+      importMessages.missingColumns(['tipo de ticket']),
+    );
+    expectFieldError(
+      await postCsv(t, owner, url(evento), 'Nombre;Email;Tipo\n'),
+      'archivo',
+      importMessages.empty,
+    );
+    expect(await totals(t.db)).toEqual(before);
+  });
+
+  it('refuses a body over 5 MiB with 413 and writes nothing', async () => {
+    const { owner, evento } = await eventWithTypes();
+    const before = await totals(t.db);
+    const huge = Buffer.concat([
+      Buffer.from('Nombre;Email;Tipo\nAna;ana@example.com;General\n'),
+      Buffer.alloc(5 * 1024 * 1024, ' '),
+    ]);
+
+    expectApiError(await postCsv(t, owner, url(evento), huge), 413, 'payload_too_large');
+    expect(await totals(t.db)).toEqual(before);
+  });
+});
