@@ -39,9 +39,9 @@ export function EventDetailPage() {
         </Link>
       </Button>
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-bold text-slate-900">{evento.nombre}</h1>
+            <h1 className="text-2xl font-bold break-words text-slate-900">{evento.nombre}</h1>
             <EventStatusBadge status={eventStatus(evento, new Date())} />
           </div>
           <p className="mt-1 flex items-center gap-1.5 text-slate-600">
@@ -49,7 +49,7 @@ export function EventDetailPage() {
             {evento.ubicacion}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
             <Link to={paths.organizer.eventEdit(evento.id)}>
               <Pencil className="h-4 w-4" aria-hidden />
@@ -63,7 +63,8 @@ export function EventDetailPage() {
         </div>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      {/* min-w-0: a long API key must truncate inside its card, not widen the page on a phone. */}
+      <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
         <div className="space-y-6 lg:col-span-2">
           <Card>
             <CardHeader>
