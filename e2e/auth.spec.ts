@@ -64,7 +64,7 @@ test.describe('login', () => {
     await expect(page).toHaveURL('/');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('drinkflow_token'))).toBeNull();
     await page.goto('/organizer/eventos');
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL('/login?next=%2Forganizer%2Feventos');
   });
 
   test('a revoked stored token is cleared on start', async ({ page, request }) => {
@@ -82,7 +82,7 @@ test.describe('login', () => {
     );
     await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${account.token}` } });
     await page.goto('/organizer/eventos');
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL('/login?next=%2Forganizer%2Feventos');
     expect(await page.evaluate(() => localStorage.getItem('drinkflow_token'))).toBeNull();
   });
 });
@@ -137,11 +137,11 @@ test.describe('register', () => {
 test.describe('guards', () => {
   test('anonymous visitors of the organizer area and the admin panel go to login', async ({ page }) => {
     await page.goto('/organizer/pedidos');
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL('/login?next=%2Forganizer%2Fpedidos');
     await page.goto('/organizer');
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL('/login?next=%2Forganizer');
     await page.goto('/admin');
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL('/login?next=%2Fadmin');
   });
 
   test('an organizer is denied the admin panel and /organizer opens the events', async ({ page }) => {

@@ -40,12 +40,14 @@ test('an organizer configures one ticket type of each mode, duplicates, edits an
   await dialog.getByLabel('Nombre', { exact: true }).fill('Barra Libre 2h');
   await dialog.getByRole('radio', { name: /Barra Libre/ }).check();
   await expect(dialog.getByLabel('Duración (minutos)')).toHaveValue('120');
-  const from = new Date(await dialog.getByLabel('Válido desde').inputValue());
-  const [day, month, year, hour, minute] = (await dialog.getByLabel('Válido hasta').inputValue())
-    .split(/[/ :]/)
-    .map(Number);
-  const to = new Date(year!, month! - 1, day, hour, minute);
-  expect(to.getTime() - from.getTime()).toBe(120 * MINUTE);
+  // Both show dd/MM/yyyy HH:mm.
+  const wallClock = async (label: string) => {
+    const [day, month, year, hour, minute] = (await dialog.getByLabel(label).inputValue())
+      .split(/[/ :]/)
+      .map(Number);
+    return new Date(year!, month! - 1, day, hour, minute).getTime();
+  };
+  expect((await wallClock('Válido hasta')) - (await wallClock('Válido desde'))).toBe(120 * MINUTE);
   await dialog.getByLabel('Duración (minutos)').fill('20');
   await dialog.getByRole('button', { name: 'Crear Tipo de Ticket' }).click();
   await expect(toastTitled(page, 'Errores en el formulario')).toBeVisible();

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { toast } from '@/hooks/use-toast';
@@ -20,5 +20,21 @@ describe('Toaster', () => {
     expect(document.activeElement).toBe(
       screen.getByRole('region', { name: /Notificaciones/ }).querySelector('ol'),
     );
+  });
+
+  it('puts the toasts at the top, below a header that stays on screen, catching no clicks around them', () => {
+    render(
+      <>
+        <header style={{ position: 'sticky', top: 0 }}>Cabecera</header>
+        <Toaster />
+      </>,
+    );
+    const header = screen.getByText('Cabecera');
+    header.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, width: 390, height: 64 });
+    act(() => void toast({ title: 'Bienvenido' }));
+    const viewport = screen.getByRole('region', { name: /Notificaciones/ }).querySelector('ol')!;
+    expect(viewport).toHaveStyle({ top: '64px' });
+    expect(viewport).toHaveClass('fixed', 'top-0', 'pointer-events-none');
+    expect(within(viewport).getByRole('listitem')).toHaveClass('pointer-events-auto');
   });
 });

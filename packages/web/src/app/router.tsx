@@ -4,6 +4,7 @@ import { NotFoundPage } from '@/features/not-found/pages/not-found-page';
 import { OrganizerLayout } from '@/features/organizer/components/organizer-layout';
 import { SectionPage } from '@/features/organizer/pages/section-page';
 import { RequireRole } from './guards';
+import { areaRoles } from './next-path';
 import { paths } from './paths';
 import { ScrollToTop } from './scroll-to-top';
 
@@ -46,7 +47,7 @@ export const routes: RouteObject[] = [
         lazy: lazyPage(() => import('@/features/scanner/pages/public-scanner-page'), 'PublicScannerPage'),
       },
       {
-        element: <RequireRole roles={['admin']} deniedMessage={adminDenied} />,
+        element: <RequireRole roles={areaRoles.admin} deniedMessage={adminDenied} />,
         children: [
           {
             path: paths.admin,
@@ -55,7 +56,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <RequireRole roles={['organizer', 'admin']} deniedMessage={organizerDenied} />,
+        element: <RequireRole roles={areaRoles.organizer} deniedMessage={organizerDenied} />,
         children: [
           {
             path: paths.organizer.root,

@@ -16,26 +16,42 @@ export function pageItems(current: number, total: number): (number | 'ellipsis')
   return items;
 }
 
+/** What is counted, in singular and plural: { one: 'evento', other: 'eventos' }. */
+export interface CountNoun {
+  one: string;
+  other: string;
+}
+
+const count = new Intl.NumberFormat('es-ES');
+
+/**
+ * The footer's count in natural Spanish: "Mostrando 1 evento", "Mostrando 3 eventos" (all on one
+ * page), "Mostrando 1 a 10 de 25 eventos", "Mostrando el evento 21 de 21" (a last page of one).
+ */
+export function showingText(page: number, pageSize: number, total: number, noun: CountNoun): string {
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  if (total <= pageSize) return `Mostrando ${count.format(total)} ${total === 1 ? noun.one : noun.other}`;
+  if (from === to) return `Mostrando el ${noun.one} ${count.format(from)} de ${count.format(total)}`;
+  return `Mostrando ${count.format(from)} a ${count.format(to)} de ${count.format(total)} ${noun.other}`;
+}
+
 interface PaginationProps {
   page: number;
   pageSize: number;
   total: number;
-  noun: string;
+  noun: CountNoun;
   onPageChange(page: number): void;
 }
 
 export function Pagination({ page, pageSize, total, noun, onPageChange }: PaginationProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
   return (
     <nav
       aria-label="Paginación"
       className="flex flex-col items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row"
     >
-      <p className="hidden text-sm text-slate-700 sm:block">
-        Mostrando {from} a {to} de {total} {noun}
-      </p>
+      <p className="hidden text-sm text-slate-700 sm:block">{showingText(page, pageSize, total, noun)}</p>
       <p className="text-sm text-slate-700 sm:hidden">
         Página {page} de {pages}
       </p>

@@ -4,9 +4,12 @@ import { checkTicketType } from '@/features/ticket-types/utils/check-ticket-type
 import { duplicateBody, duplicateName } from '@/features/ticket-types/utils/duplicate-ticket-type';
 import {
   ALL_EVENTS,
+  parseSelection,
   resolveSelection,
   selectionStorageKeys,
   storeSelection,
+  ticketTypeEditPath,
+  ticketTypesPath,
 } from '@/features/ticket-types/utils/event-selection';
 import {
   drinkOptions,
@@ -229,6 +232,20 @@ describe('event selection', () => {
     expect(localStorage.getItem('tipos-ticket-show-all-events')).toBe('false');
     storeSelection(ALL_EVENTS, localStorage);
     expect(localStorage.getItem('tipos-ticket-show-all-events')).toBe('true');
+  });
+
+  it('reads a ?evento= value without the event list, e.g. on the edit page', () => {
+    expect(parseSelection('todos')).toBe(ALL_EVENTS);
+    expect(parseSelection('3')).toBe(3);
+    expect(parseSelection('3', [1, 2])).toBeUndefined();
+    for (const bad of [null, '', '0', '-1', '1.5', 'abc']) expect(parseSelection(bad)).toBeUndefined();
+  });
+
+  it('builds the list and edit paths that carry the selection', () => {
+    expect(ticketTypesPath(3)).toBe('/organizer/tipos-ticket?evento=3');
+    expect(ticketTypesPath(ALL_EVENTS)).toBe('/organizer/tipos-ticket?evento=todos');
+    expect(ticketTypesPath(undefined)).toBe('/organizer/tipos-ticket');
+    expect(ticketTypeEditPath(12, 3)).toBe('/organizer/tipos-ticket/12/editar?evento=3');
   });
 });
 

@@ -73,6 +73,9 @@ describe('ticket types page', () => {
       screen.getByText('Visualiza y gestiona todos los tipos de ticket de tus eventos.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Nuevo Tipo de Ticket' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Para crear un tipo de ticket, elige primero un evento en el selector.'),
+    ).toBeInTheDocument();
     const row = screen.getByRole('row', { name: /Cerveza cada 30 min/ });
     expect(within(row).getByText('Intervalos Controlados')).toBeInTheDocument();
     expect(within(row).getByText('1 bebida cada 30 min')).toBeInTheDocument();
@@ -88,6 +91,7 @@ describe('ticket types page', () => {
       screen.getByText('Configura límites por horarios, cantidades totales o intervalos de tiempo.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Nuevo Tipo de Ticket' })).toBeInTheDocument();
+    expect(screen.queryByText(/elige primero un evento/)).not.toBeInTheDocument();
 
     await u.selectOptions(screen.getByLabelText('Evento'), 'Festival — Madrid');
     expect(await screen.findByRole('heading', { name: '1 tipo de ticket' })).toBeInTheDocument();
@@ -96,12 +100,37 @@ describe('ticket types page', () => {
     expect(localStorage.getItem('tipos-ticket-show-all-events')).toBe('false');
   });
 
-  it('falls back to the stored event without a query parameter', async () => {
+  // In the URL, a reload and the edit page's way back find the same event.
+  it.each([
+    {
+      shown: 'the stored event when there is no ?evento',
+      stored: { selectedEventoId: '2' },
+      url: '/organizer/tipos-ticket',
+      heading: '1 tipo de ticket',
+      search: '?evento=2',
+    },
+    {
+      shown: 'the remembered choice instead of an event that is not the organizer’s',
+      stored: { 'tipos-ticket-show-all-events': 'true' },
+      url: '/organizer/tipos-ticket?evento=99',
+      heading: '3 tipos de ticket',
+      search: '?evento=todos',
+    },
+  ])('shows $shown, and puts it in the URL', async ({ stored, url, heading, search }) => {
     serveApi(baseRoutes);
-    localStorage.setItem('selectedEventoId', '2');
-    renderAt('/organizer/tipos-ticket');
+    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+    const { router } = renderAt(url);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(search));
+  });
+
+  it('remembers an event that came from the URL, e.g. from the event detail page', async () => {
+    serveApi(baseRoutes);
+    localStorage.setItem('selectedEventoId', '1');
+    renderAt('/organizer/tipos-ticket?evento=2');
     expect(await screen.findByRole('heading', { name: '1 tipo de ticket' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Evento')).toHaveValue('2');
+    await waitFor(() => expect(localStorage.getItem('selectedEventoId')).toBe('2'));
+    expect(localStorage.getItem('tipos-ticket-show-all-events')).toBe('false');
   });
 
   it('filters by name, limit type and drink type', async () => {
@@ -214,9 +243,99 @@ describe('edit ticket type page', () => {
     expect(screen.getByLabelText('Máximo de bebidas')).toHaveValue('240');
     await u.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizer/tipos-ticket'));
+    // Opened without a selection to return to: back to the ticket type's own event.
+    expect(router.state.location.search).toBe('?evento=1');
     expect(sentBodies(fetchMock, 'PUT /api/tipos-ticket/12')).toEqual([
       expect.objectContaining({ drinkIntervalMinutes: 2, maxDrinks: 240 }),
     ]);
     expect(screen.getByText('Tipo de ticket actualizado')).toBeInTheDocument();
+  });
+});
+
+describe('ticket types on cards (phones)', () => {
+  it('shows every field of a ticket type, with its event in all-events mode', async () => {
+    serveApi(baseRoutes);
+    renderAt('/organizer/tipos-ticket');
+    const card = await screen.findByRole('article', { name: 'Barra Libre' });
+    expect(
+      within(card)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Evento', 'Modo', 'Tipo de Bebida', 'Restricciones']);
+    expect(within(card).getByText('Festival')).toBeInTheDocument();
+    expect(within(card).getByText('Madrid')).toBeInTheDocument();
+    expect(within(card).getByText('Barra Libre', { selector: 'span' })).toBeInTheDocument();
+    expect(within(card).getByText('120 minutos')).toBeInTheDocument();
+  });
+
+  it('duplicates and deletes from the card’s buttons', async () => {
+    const fetchMock = serveApi({
+      ...baseRoutes,
+      'POST /api/tipos-ticket': created({ ...boda, id: 13, nombre: 'Bono 4 Copas (Copia)' }),
+      'DELETE /api/tipos-ticket/11': { message: 'Tipo de ticket eliminado', id: 11 },
+    });
+    const { user: u } = renderAt('/organizer/tipos-ticket?evento=1');
+    const card = await screen.findByRole('article', { name: 'Bono 4 Copas' });
+    await u.click(within(card).getByRole('button', { name: 'Duplicar Bono 4 Copas' }));
+    expect(await screen.findByText('Tipo de ticket creado')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'POST /api/tipos-ticket')).toEqual([
+      expect.objectContaining({ nombre: 'Bono 4 Copas (Copia)', eventoId: 1 }),
+    ]);
+
+    await u.click(within(card).getByRole('button', { name: 'Eliminar Bono 4 Copas' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Eliminar tipo de ticket?' });
+    await u.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Tipo de ticket eliminado')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'DELETE /api/tipos-ticket/11')).toHaveLength(1);
+  });
+});
+
+describe('never losing the selected event', () => {
+  const routes = {
+    ...baseRoutes,
+    'GET /api/tipos-ticket/single/12': withEvent(cerveza),
+    'PUT /api/tipos-ticket/12': (body: unknown) => ({ ...cerveza, ...(body as TicketTypeValues) }),
+  } satisfies ApiRoutes;
+
+  it('Editar on a card carries the selection; Cancelar returns to it', async () => {
+    serveApi(routes);
+    const { router, user: u } = renderAt('/organizer/tipos-ticket?evento=todos');
+    const card = await screen.findByRole('article', { name: 'Cerveza cada 30 min' });
+    expect(within(card).getByRole('link', { name: 'Editar Cerveza cada 30 min' })).toHaveAttribute(
+      'href',
+      '/organizer/tipos-ticket/12/editar?evento=todos',
+    );
+    await u.click(within(card).getByRole('link', { name: 'Editar Cerveza cada 30 min' }));
+    await u.click(await screen.findByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizer/tipos-ticket'));
+    expect(router.state.location.search).toBe('?evento=todos');
+    expect(await screen.findByRole('heading', { name: '3 tipos de ticket' })).toBeInTheDocument();
+  });
+
+  it('Editar in the row’s menu carries the selection; Volver and Guardar return to it', async () => {
+    serveApi(routes);
+    const { router, user: u } = renderAt('/organizer/tipos-ticket?evento=1');
+    await u.click(await screen.findByRole('button', { name: 'Acciones para Cerveza cada 30 min' }));
+    await u.click(await screen.findByRole('menuitem', { name: 'Editar' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?evento=1'));
+    expect(router.state.location.pathname).toBe('/organizer/tipos-ticket/12/editar');
+
+    await u.click(await screen.findByRole('button', { name: 'Volver' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizer/tipos-ticket'));
+    expect(router.state.location.search).toBe('?evento=1');
+
+    await u.click(await screen.findByRole('button', { name: 'Acciones para Cerveza cada 30 min' }));
+    await u.click(await screen.findByRole('menuitem', { name: 'Editar' }));
+    await u.click(await screen.findByRole('button', { name: 'Guardar Cambios' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizer/tipos-ticket'));
+    expect(router.state.location.search).toBe('?evento=1');
+    expect(await screen.findByLabelText('Evento')).toHaveValue('1');
+  });
+
+  it('the not-found page goes back to the list it came from', async () => {
+    serveApi(baseRoutes);
+    const { router, user: u } = renderAt('/organizer/tipos-ticket/99/editar?evento=2');
+    await u.click(await screen.findByRole('button', { name: 'Volver a Tipos de Ticket' }));
+    expect(router.state.location.search).toBe('?evento=2');
   });
 });

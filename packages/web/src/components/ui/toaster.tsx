@@ -1,13 +1,36 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
+import { useLayoutEffect, useRef } from 'react';
 import { dismissToast, useToasts } from '@/hooks/use-toast';
 import { cn } from '@/lib/utils';
 
 const TOAST_DURATION_MS = 5000;
 
-/** The notification region: 5 s per toast, swipe right (50 px) to close, F8 to focus (spec §9). */
+/** The bottom edge of a header that stays on screen while scrolling (sticky or fixed), else 0. */
+function stuckHeaderBottom(): number {
+  for (const header of document.querySelectorAll('header')) {
+    const { position } = getComputedStyle(header);
+    if (position !== 'sticky' && position !== 'fixed') continue;
+    const { top, bottom } = header.getBoundingClientRect();
+    if (top <= 1 && bottom > 0) return Math.round(bottom);
+  }
+  return 0;
+}
+
+/**
+ * The notification region: 5 s per toast, swipe right (50 px) to close, F8 to focus (spec §9).
+ * Toasts appear at the top — below a header that stays on screen — full width on phones and in a
+ * narrow column on the right from 640 px: dialogs keep their buttons at the bottom and a phone's
+ * form its submit button under the thumb, so a toast never sits on them. Only the toast itself
+ * takes clicks, never the empty space of the region around it.
+ */
 export function Toaster() {
   const toasts = useToasts();
+  const viewportRef = useRef<HTMLOListElement>(null);
+  useLayoutEffect(() => {
+    if (viewportRef.current && toasts.length > 0) viewportRef.current.style.top = `${stuckHeaderBottom()}px`;
+  }, [toasts]);
+
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION_MS}
@@ -43,9 +66,10 @@ export function Toaster() {
         </ToastPrimitive.Root>
       ))}
       <ToastPrimitive.Viewport
+        ref={viewportRef}
         hotkey={['F8']}
         label="Notificaciones ({hotkey})"
-        className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
+        className="pointer-events-none fixed top-0 right-0 left-0 z-[100] flex max-h-screen flex-col gap-2 p-3 outline-none sm:left-auto sm:w-[22rem] sm:p-4"
       />
     </ToastPrimitive.Provider>
   );

@@ -15,7 +15,7 @@ export function AuthLayout({ subtitle, children }: { subtitle: string; children:
             Volver al inicio
           </Link>
         </Button>
-        <div className="rounded-2xl bg-white p-8 shadow-xl">
+        <div className="rounded-2xl bg-white p-6 shadow-xl sm:p-8">
           <div className="mb-6 text-center">
             <Wine className="mx-auto h-10 w-10 text-brand-700" aria-hidden />
             <h1 className="mt-2 text-3xl font-bold text-slate-900">DrinkFlow</h1>

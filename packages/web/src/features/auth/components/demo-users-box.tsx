@@ -14,15 +14,19 @@ export function DemoUsersBox({ onPick }: { onPick(email: string, password: strin
       <h2 id="demo-users-title" className="font-semibold text-brand-900">
         Usuarios de prueba
       </h2>
-      <ul className="mt-2 space-y-1">
+      {/* Role above, email and 'Usar' on one line: a long email is cut, never pushing the button down. */}
+      <ul className="mt-2 space-y-2">
         {demoUsers.map((user) => (
-          <li key={user.email} className="flex flex-wrap items-center justify-between gap-2">
-            <span>
-              <span className="font-medium">{rolLabels[user.rol]}:</span> {user.email}
-            </span>
+          <li key={user.email} className="flex items-end justify-between gap-3">
+            <div className="min-w-0">
+              <p className="text-xs font-medium text-brand-900">{rolLabels[user.rol]}</p>
+              <p className="truncate" title={user.email}>
+                {user.email}
+              </p>
+            </div>
             <button
               type="button"
-              className="text-brand-800 underline underline-offset-2 hover:text-brand-900"
+              className="shrink-0 text-brand-800 underline underline-offset-2 hover:text-brand-900"
               onClick={() => onPick(user.email, DEMO_PASSWORD)}
               aria-label={`Usar la cuenta de ${rolLabels[user.rol]}`}
             >

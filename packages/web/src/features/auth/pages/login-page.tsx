@@ -1,6 +1,6 @@
-import { homePathFor } from '@drinkflow/domain/auth';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { nextPathFor, withNext } from '@/app/next-path';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -15,11 +15,14 @@ import { PasswordInput } from '@/components/ui/password-input';
 export function LoginPage() {
   const { user, loading, login } = useAuth();
   const navigate = useNavigate();
+  // The page a guard sent the person here from (?next=), checked before going there.
+  const [searchParams] = useSearchParams();
+  const next = searchParams.get('next');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
 
-  if (!loading && user && !submitting) return <Navigate to={homePathFor(user.rol)} replace />;
+  if (!loading && user && !submitting) return <Navigate to={nextPathFor(next, user.rol)} replace />;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -35,7 +38,7 @@ export function LoginPage() {
     try {
       const signedIn = await login({ email: email.trim(), password });
       toast({ title: 'Bienvenido', description: `Hola, ${signedIn.nombre}.` });
-      navigate(homePathFor(signedIn.rol), { replace: true });
+      navigate(nextPathFor(next, signedIn.rol), { replace: true });
     } catch (error) {
       toast({
         title: 'Error de autenticación',
@@ -76,7 +79,10 @@ export function LoginPage() {
       </form>
       <p className="mt-4 text-center text-sm text-slate-700">
         ¿No tienes cuenta?{' '}
-        <Link to={paths.register} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          to={withNext(paths.register, next)}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
           Regístrate
         </Link>
       </p>

@@ -1,9 +1,10 @@
-import { homePathFor, registerBody, type RegisterBody } from '@drinkflow/domain/auth';
+import { registerBody, type RegisterBody } from '@drinkflow/domain/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { nextPathFor, withNext } from '@/app/next-path';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
@@ -49,6 +50,9 @@ function toastFor(errors: FieldErrors<RegisterForm>, values: RegisterForm) {
 export function RegisterPage() {
   const { user, loading, register: registerAccount } = useAuth();
   const navigate = useNavigate();
+  // Carried over from the login page: the page a guard sent the person from.
+  const [searchParams] = useSearchParams();
+  const next = searchParams.get('next');
   const [done, setDone] = useState(false);
   const form = useForm<RegisterForm, unknown, z.output<typeof registerBody>>({
     resolver: zodResolver(registerBody),
@@ -57,7 +61,8 @@ export function RegisterPage() {
   const { errors, isSubmitting } = form.formState;
   const rol = useWatch({ control: form.control, name: 'rol' });
 
-  if (!loading && user && !isSubmitting && !done) return <Navigate to={homePathFor(user.rol)} replace />;
+  if (!loading && user && !isSubmitting && !done)
+    return <Navigate to={nextPathFor(next, user.rol)} replace />;
 
   const onValid = async (values: RegisterBody) => {
     try {
@@ -67,7 +72,7 @@ export function RegisterPage() {
         title: 'Cuenta creada exitosamente',
         description: `Bienvenido a DrinkFlow, ${created.nombre}.`,
       });
-      navigate(homePathFor(created.rol), { replace: true });
+      navigate(nextPathFor(next, created.rol), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.fieldMessage('email')) {
         form.setError('email', { message: error.fieldMessage('email') });
@@ -158,7 +163,10 @@ export function RegisterPage() {
       </form>
       <p className="mt-4 text-center text-sm text-slate-700">
         ¿Ya tienes cuenta?{' '}
-        <Link to={paths.login} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          to={withNext(paths.login, next)}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
           Inicia sesión
         </Link>
       </p>

@@ -1,3 +1,4 @@
+import { DateTimeInput, type DateTextChange } from '@/components/ui/date-time-input';
 import { FieldError } from '@/components/ui/field-error';
 import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -8,17 +9,26 @@ interface EventFormFieldsProps {
   idPrefix: string;
   values: EventFormValues;
   errors: EventFormErrors;
-  onChange(patch: Partial<EventFormValues>): void;
+  /** `typing`: a date is being typed and may be unfinished. */
+  onChange(patch: Partial<EventFormValues>, options?: { typing?: boolean }): void;
 }
 
 export function EventFormFields({ idPrefix, values, errors, onChange }: EventFormFieldsProps) {
   const id = (field: string) => `${idPrefix}-${field}`;
-  const text = (field: 'nombre' | 'ubicacion' | 'fechaInicio' | 'fechaFin') => ({
+  const control = (field: 'nombre' | 'ubicacion' | 'fechaInicio' | 'fechaFin') => ({
     id: id(field),
     value: values[field],
     'aria-invalid': !!errors[field],
     'aria-describedby': errors[field] ? id(`${field}-error`) : undefined,
+  });
+  const text = (field: 'nombre' | 'ubicacion') => ({
+    ...control(field),
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => onChange({ [field]: event.target.value }),
+  });
+  const date = (field: 'fechaInicio' | 'fechaFin') => ({
+    ...control(field),
+    onChange: (value: string, change: DateTextChange) =>
+      onChange({ [field]: value }, { typing: change === 'typing' }),
   });
   return (
     <div className="grid gap-4">
@@ -35,12 +45,12 @@ export function EventFormFields({ idPrefix, values, errors, onChange }: EventFor
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor={id('fechaInicio')}>Fecha y hora de inicio *</Label>
-          <Input type="datetime-local" {...text('fechaInicio')} />
+          <DateTimeInput calendarLabel="Abrir calendario de inicio" {...date('fechaInicio')} />
           <FieldError id={id('fechaInicio-error')} message={errors.fechaInicio} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={id('fechaFin')}>Fecha y hora de fin *</Label>
-          <Input type="datetime-local" {...text('fechaFin')} />
+          <DateTimeInput calendarLabel="Abrir calendario de fin" {...date('fechaFin')} />
           <FieldError id={id('fechaFin-error')} message={errors.fechaFin} />
         </div>
       </div>

@@ -1,10 +1,14 @@
 import { eventStatuses, eventStatusLabels } from '@drinkflow/domain/events';
 import { X } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { DateInput } from '@/components/ui/date-time-input';
+import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { SearchInput } from '@/components/ui/search-input';
+import { fromIsoDay, toIsoDay } from '@/lib/format';
+import { invalidDateMessage } from '../utils/event-form-values';
 import { hasEventFilters, noEventFilters, type EventFilters } from '../utils/filter-events';
 
 export function EventsFilters({
@@ -15,7 +19,7 @@ export function EventsFilters({
   onChange(next: EventFilters): void;
 }) {
   return (
-    <div className="grid gap-3 border-b border-slate-200 p-4 md:grid-cols-[1fr_12rem_12rem_auto] md:items-end">
+    <div className="grid gap-3 border-b border-slate-200 p-4 md:grid-cols-[1fr_12rem_12rem_auto] md:items-start">
       <div className="grid gap-1.5">
         <Label htmlFor="events-search">Buscar</Label>
         <SearchInput
@@ -40,19 +44,53 @@ export function EventsFilters({
           ))}
         </NativeSelect>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="events-day">Fecha de inicio</Label>
-        <Input
-          id="events-day"
-          type="date"
-          value={filters.day}
-          onChange={(event) => onChange({ ...filters, day: event.target.value })}
-        />
-      </div>
-      <Button variant="outline" disabled={!hasEventFilters(filters)} onClick={() => onChange(noEventFilters)}>
+      <DayFilter day={filters.day} onChange={(day) => onChange({ ...filters, day })} />
+      {/* Top-aligned under a label-high gap, so a date error below its field moves nothing else. */}
+      <Button
+        variant="outline"
+        className="md:mt-6.5"
+        disabled={!hasEventFilters(filters)}
+        onClick={() => onChange(noEventFilters)}
+      >
         <X className="h-4 w-4" aria-hidden />
         Limpiar filtros
       </Button>
+    </div>
+  );
+}
+
+/** The start-day filter, typed or picked as dd/MM/yyyy; the filters keep it as yyyy-MM-dd. */
+function DayFilter({ day, onChange }: { day: string; onChange(day: string): void }) {
+  const [text, setText] = useState(() => fromIsoDay(day));
+  const [error, setError] = useState<string>();
+  const [shownDay, setShownDay] = useState(day);
+  if (day !== shownDay) {
+    // The filters changed elsewhere ('Limpiar filtros'): show their day.
+    setShownDay(day);
+    if (day !== toIsoDay(text)) {
+      setText(fromIsoDay(day));
+      setError(undefined);
+    }
+  }
+  const errorId = 'events-day-error';
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor="events-day">Fecha de inicio</Label>
+      <DateInput
+        id="events-day"
+        value={text}
+        aria-invalid={!!error}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(next, change) => {
+          const nextDay = toIsoDay(next);
+          setText(next);
+          if (nextDay || !next.trim()) setError(undefined);
+          else if (change === 'done') setError(invalidDateMessage);
+          setShownDay(nextDay);
+          if (nextDay !== day) onChange(nextDay);
+        }}
+      />
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

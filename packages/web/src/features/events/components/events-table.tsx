@@ -1,9 +1,9 @@
 import { eventStatus, type Evento } from '@drinkflow/domain/events';
 import { Eye, Pencil, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
 import { paths } from '@/app/paths';
-import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { DataList } from '@/components/data-list/data-list';
+import type { DataListColumn, DataListLayout } from '@/components/data-list/data-list-types';
+import { RowAction } from '@/components/data-list/row-action';
 import { formatDateTime } from '@/lib/format';
 import { EventStatusBadge } from './event-status-badge';
 
@@ -13,63 +13,64 @@ interface EventsTableProps {
   onDelete(evento: Evento): void;
 }
 
-export function EventsTable({ events, onEdit, onDelete }: EventsTableProps) {
-  const now = new Date();
+function eventColumns(now: Date): DataListColumn<Evento>[] {
+  return [
+    {
+      header: 'Evento',
+      hideInCard: true,
+      cell: (evento) => (
+        <>
+          <p className="font-medium text-slate-900">{evento.nombre}</p>
+          <p className="text-slate-600">{evento.ubicacion}</p>
+        </>
+      ),
+    },
+    {
+      header: 'Fecha Inicio',
+      className: 'whitespace-nowrap',
+      cell: (evento) => formatDateTime(evento.fechaInicio),
+    },
+    {
+      header: 'Fecha Fin',
+      className: 'whitespace-nowrap',
+      cell: (evento) => formatDateTime(evento.fechaFin),
+    },
+    { header: 'Estado', cell: (evento) => <EventStatusBadge status={eventStatus(evento, now)} /> },
+  ];
+}
+
+/** Ver, Editar and Eliminar: compact in a table row, large enough to tap on a card. */
+function EventActions({
+  evento,
+  layout,
+  onEdit,
+  onDelete,
+}: { evento: Evento; layout: DataListLayout } & Omit<EventsTableProps, 'events'>) {
+  const action = { layout, itemName: evento.nombre };
   return (
-    <Table>
-      <TableHeader>
-        <tr>
-          <TableHead>Evento</TableHead>
-          <TableHead>Fecha Inicio</TableHead>
-          <TableHead>Fecha Fin</TableHead>
-          <TableHead>Estado</TableHead>
-          <TableHead className="text-right">Acciones</TableHead>
-        </tr>
-      </TableHeader>
-      <TableBody>
-        {events.map((evento) => (
-          <TableRow key={evento.id}>
-            <TableCell>
-              <p className="font-medium text-slate-900">{evento.nombre}</p>
-              <p className="text-slate-600">{evento.ubicacion}</p>
-            </TableCell>
-            <TableCell className="whitespace-nowrap">{formatDateTime(evento.fechaInicio)}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatDateTime(evento.fechaFin)}</TableCell>
-            <TableCell>
-              <EventStatusBadge status={eventStatus(evento, now)} />
-            </TableCell>
-            <TableCell>
-              <div className="flex justify-end gap-1">
-                <Button asChild variant="ghost" size="sm">
-                  <Link to={paths.organizer.event(evento.id)} aria-label={`Ver ${evento.nombre}`}>
-                    <Eye className="h-4 w-4" aria-hidden />
-                    Ver
-                  </Link>
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Editar ${evento.nombre}`}
-                  onClick={() => onEdit(evento)}
-                >
-                  <Pencil className="h-4 w-4" aria-hidden />
-                  Editar
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                  aria-label={`Eliminar ${evento.nombre}`}
-                  onClick={() => onDelete(evento)}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                  Eliminar
-                </Button>
-              </div>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <div className={layout === 'table' ? 'flex justify-end gap-1' : 'contents'}>
+      <RowAction {...action} icon={Eye} label="Ver" to={paths.organizer.event(evento.id)} />
+      <RowAction {...action} icon={Pencil} label="Editar" onClick={() => onEdit(evento)} />
+      <RowAction {...action} icon={Trash2} label="Eliminar" destructive onClick={() => onDelete(evento)} />
+    </div>
+  );
+}
+
+/** The organizer's events: a table on wide screens, cards on phones. */
+export function EventsTable({ events, onEdit, onDelete }: EventsTableProps) {
+  return (
+    <DataList
+      label="Eventos"
+      items={events}
+      columns={eventColumns(new Date())}
+      rowKey={(evento) => evento.id}
+      cardTitle={(evento) => evento.nombre}
+      cardSubtitle={(evento) => evento.ubicacion}
+      headingLevel={2}
+      cardsClassName="p-4"
+      renderActions={(evento, layout) => (
+        <EventActions evento={evento} layout={layout} onEdit={onEdit} onDelete={onDelete} />
+      )}
+    />
   );
 }

@@ -3,26 +3,38 @@ import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api';
 import {
   dateErrors,
+  invalidDateMessage,
   validateEventForm,
   type EventFormErrors,
   type EventFormValues,
 } from '../utils/event-form-values';
 import type { EventoInput } from '@drinkflow/domain/events';
 
+type DateField = 'fechaInicio' | 'fechaFin';
+
 /** Form state with the spec's validation feedback (§5 event dialog). */
 export function useEventForm(initial: () => EventFormValues, missingMessage: string) {
   const [values, setValues] = useState<EventFormValues>(initial);
   const [errors, setErrors] = useState<EventFormErrors>({});
 
-  function change(patch: Partial<EventFormValues>) {
+  /**
+   * `typing`: a date field's text changed under the keyboard and may be unfinished; its format
+   * error waits until the field is left (a change without `typing`), unless it already shows.
+   */
+  function change(patch: Partial<EventFormValues>, { typing = false }: { typing?: boolean } = {}) {
     const next = { ...values, ...patch };
     setValues(next);
     if ('fechaInicio' in patch || 'fechaFin' in patch) {
       const problems = dateErrors(next);
+      const waits = (field: DateField, current: EventFormErrors) =>
+        typing &&
+        field in patch &&
+        problems[field] === invalidDateMessage &&
+        current[field] !== invalidDateMessage;
       setErrors((current) => ({
         ...current,
-        fechaInicio: problems.fechaInicio,
-        fechaFin: problems.fechaFin,
+        fechaInicio: waits('fechaInicio', current) ? undefined : problems.fechaInicio,
+        fechaFin: waits('fechaFin', current) ? undefined : problems.fechaFin,
       }));
     } else {
       const field = Object.keys(patch)[0] as keyof EventFormValues;

@@ -13,6 +13,7 @@ import { EventsTable } from '../components/events-table';
 import { filterEvents, noEventFilters, type EventFilters } from '../utils/filter-events';
 
 const PAGE_SIZE = 10;
+const noun = { one: 'evento', other: 'eventos' };
 
 export function EventsPage() {
   const events = useMyEvents();
@@ -38,11 +39,14 @@ export function EventsPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Eventos</h1>
-          <p className="text-slate-600">
-            {events.isPending
-              ? 'Cargando eventos...'
-              : `${all.length} ${all.length === 1 ? 'evento' : 'eventos'} en total`}
-          </p>
+          {/* After a failed load the card explains it; a count of 0 would be wrong. */}
+          {events.isPending ? (
+            <p className="text-slate-600">Cargando eventos...</p>
+          ) : (
+            events.isSuccess && (
+              <p className="text-slate-600">{`${all.length} ${all.length === 1 ? noun.one : noun.other} en total`}</p>
+            )
+          )}
         </div>
         <Button onClick={openCreate}>
           <Plus className="h-4 w-4" aria-hidden />
@@ -93,7 +97,7 @@ export function EventsPage() {
                   page={currentPage}
                   pageSize={PAGE_SIZE}
                   total={filtered.length}
-                  noun="eventos"
+                  noun={noun}
                   onPageChange={setPage}
                 />
               </>

@@ -1,6 +1,7 @@
 import { eventoBody, type Evento, type EventoInput } from '@drinkflow/domain/events';
 import { fromDateTimeLocal, toDateTimeLocal } from '@/lib/format';
 
+/** What the fields hold; the dates as typed and shown, dd/MM/yyyy HH:mm in local time. */
 export interface EventFormValues {
   nombre: string;
   ubicacion: string;
@@ -38,21 +39,25 @@ export const eventValuesFrom = (evento: Evento): EventFormValues => ({
   notas: evento.notas ?? '',
 });
 
-/** Only the date problems, for feedback while the dates are edited. */
+export const invalidDateMessage = 'Formato de fecha inválido';
+
+/** Only the date problems, each field's own, for feedback while the dates are edited. */
 export function dateErrors(values: Pick<EventFormValues, 'fechaInicio' | 'fechaFin'>): EventFormErrors {
-  if (!values.fechaInicio || !values.fechaFin) {
-    return {
-      ...(values.fechaInicio ? {} : { fechaInicio: 'Ambas fechas son requeridas' }),
-      ...(values.fechaFin ? {} : { fechaFin: 'Ambas fechas son requeridas' }),
-    };
-  }
-  const start = fromDateTimeLocal(values.fechaInicio);
-  const end = fromDateTimeLocal(values.fechaFin);
-  if (!start) return { fechaInicio: 'Formato de fecha inválido' };
-  if (!end) return { fechaFin: 'Formato de fecha inválido' };
-  if (Date.parse(end) <= Date.parse(start))
-    return { fechaFin: 'La fecha de fin debe ser posterior a la fecha de inicio' };
-  return {};
+  const errors: EventFormErrors = {};
+  const read = (field: 'fechaInicio' | 'fechaFin') => {
+    if (!values[field].trim()) {
+      errors[field] = 'Ambas fechas son requeridas';
+      return null;
+    }
+    const iso = fromDateTimeLocal(values[field]);
+    if (!iso) errors[field] = invalidDateMessage;
+    return iso;
+  };
+  const start = read('fechaInicio');
+  const end = read('fechaFin');
+  if (start && end && Date.parse(end) <= Date.parse(start))
+    errors.fechaFin = 'La fecha de fin debe ser posterior a la fecha de inicio';
+  return errors;
 }
 
 export type EventValidation =

@@ -3,7 +3,7 @@ import { eventStatus, type EventStatus, type Evento } from '@drinkflow/domain/ev
 export interface EventFilters {
   search: string;
   status: EventStatus | 'todos';
-  /** yyyy-MM-dd: events starting that UTC calendar day. */
+  /** yyyy-MM-dd: events starting that calendar day where the organizer is (docs/decisions/012). */
   day: string;
 }
 
@@ -12,7 +12,14 @@ export const noEventFilters: EventFilters = { search: '', status: 'todos', day: 
 export const hasEventFilters = (filters: EventFilters) =>
   filters.search.trim() !== '' || filters.status !== 'todos' || filters.day !== '';
 
-/** Spec §5 list filters: text on name or place, derived status, start on the same UTC day. */
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The local calendar day of an instant, as yyyy-MM-dd. */
+const localDay = (iso: string) => {
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+};
+
+/** Spec §5 list filters: text on name or place, derived status, start on the chosen local day. */
 export function filterEvents(events: Evento[], filters: EventFilters, now = new Date()): Evento[] {
   const text = filters.search.trim().toLocaleLowerCase('es');
   return events.filter(
@@ -21,6 +28,6 @@ export function filterEvents(events: Evento[], filters: EventFilters, now = new 
         evento.nombre.toLocaleLowerCase('es').includes(text) ||
         evento.ubicacion.toLocaleLowerCase('es').includes(text)) &&
       (filters.status === 'todos' || eventStatus(evento, now) === filters.status) &&
-      (!filters.day || evento.fechaInicio.slice(0, 10) === filters.day),
+      (!filters.day || localDay(evento.fechaInicio) === filters.day),
   );
 }

@@ -29,7 +29,7 @@ export function ChangePasswordForm() {
 
   function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    if (!values.currentPassword) return fail('currentPassword', 'Introduce tu contraseña actual.');
+    if (!values.currentPassword) return fail('currentPassword', 'La contraseña actual es obligatoria');
     if (values.newPassword.length < PASSWORD_MIN) {
       return fail('newPassword', 'La nueva contraseña debe tener al menos 6 caracteres.');
     }

@@ -11,6 +11,12 @@ import { useUpdateProfile } from '../api/update-profile';
 
 type Field = 'nombre' | 'apellido' | 'email';
 const labels: Record<Field, string> = { nombre: 'Nombre', apellido: 'Apellido', email: 'Email' };
+// Worded as the shared schemas word theirs ('El nombre es obligatorio').
+const requiredMessages: Record<Field, string> = {
+  nombre: 'El nombre es obligatorio',
+  apellido: 'El apellido es obligatorio',
+  email: 'El email es obligatorio',
+};
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function PersonalInfoForm({ user }: { user: User }) {
@@ -26,7 +32,7 @@ export function PersonalInfoForm({ user }: { user: User }) {
     event.preventDefault();
     const problems: Partial<Record<Field, string>> = {};
     for (const field of ['nombre', 'apellido', 'email'] as const) {
-      if (!values[field].trim()) problems[field] = `${labels[field]} es obligatorio`;
+      if (!values[field].trim()) problems[field] = requiredMessages[field];
     }
     if (!problems.email && !EMAIL.test(values.email.trim())) problems.email = 'Email inválido';
     setErrors(problems);

@@ -3,7 +3,6 @@ import type { TicketTypeValues, TipoTicket } from '@drinkflow/domain/ticket-type
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/hooks/use-toast';
@@ -17,10 +16,12 @@ import { TicketTypeFields } from './ticket-type-fields';
 interface EditTicketTypeFormProps {
   tipo: TipoTicket;
   evento: Pick<Evento, 'id' | 'fechaInicio' | 'fechaFin'>;
+  /** The list to go back to after saving or cancelling, with its event selected. */
+  listPath: string;
 }
 
 /** The configuration card of the edit page, with the edit page's (= the server's) bounds. */
-export function EditTicketTypeForm({ tipo, evento }: EditTicketTypeFormProps) {
+export function EditTicketTypeForm({ tipo, evento, listPath }: EditTicketTypeFormProps) {
   const navigate = useNavigate();
   const form = useForm<TicketTypeFormValues, unknown, TicketTypeValues>({
     resolver: zodResolver(ticketTypeFormSchema(evento, 'edit')),
@@ -28,7 +29,7 @@ export function EditTicketTypeForm({ tipo, evento }: EditTicketTypeFormProps) {
   });
   const { mutateAsync } = useUpdateTicketType();
   const { isSubmitting } = form.formState;
-  const backToList = () => navigate(paths.organizer.ticketTypes);
+  const backToList = () => navigate(listPath);
 
   const onValid = async (body: TicketTypeValues) => {
     try {

@@ -1,11 +1,12 @@
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { useListPath } from '../hooks/use-list-path';
 
 export function TicketTypeNotFound() {
   const navigate = useNavigate();
+  const listPath = useListPath();
   return (
     <Card className="mx-auto max-w-xl">
       <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
@@ -14,7 +15,7 @@ export function TicketTypeNotFound() {
         <p className="text-sm text-slate-600">
           El tipo de ticket que intentas editar no existe o no tienes permisos para acceder a él.
         </p>
-        <Button onClick={() => navigate(paths.organizer.ticketTypes)}>
+        <Button onClick={() => navigate(listPath)}>
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Volver a Tipos de Ticket
         </Button>

@@ -40,7 +40,7 @@ export function TicketTypesList({ selection }: { selection: EventSelection }) {
       <LoadError message="No se pudieron cargar los tipos de ticket." onRetry={() => void query.refetch()} />
     );
   } else if (query.isPending) {
-    content = <TicketTypesTable tipos={[]} showEvent={allEvents} loading />;
+    content = <TicketTypesTable tipos={[]} selection={selection} loading />;
   } else if (tipos.length === 0) {
     content = (
       <EmptyState title="No hay tipos de ticket">
@@ -56,18 +56,18 @@ export function TicketTypesList({ selection }: { selection: EventSelection }) {
       </EmptyState>
     );
   } else {
-    content = <TicketTypesTable tipos={visible} showEvent={allEvents} />;
+    content = <TicketTypesTable tipos={visible} selection={selection} />;
   }
 
   return (
     <Card>
-      <CardHeader className="gap-4">
+      <CardHeader className="gap-4 p-4 sm:p-6">
         <CardTitle aria-live="polite">
           {query.data ? countText(visible.length) : 'Cargando tipos de ticket...'}
         </CardTitle>
         <TicketTypeFiltersPanel filters={filters} onChange={setFilters} drinkChoices={drinkOptions(tipos)} />
       </CardHeader>
-      <CardContent>{content}</CardContent>
+      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">{content}</CardContent>
     </Card>
   );
 }

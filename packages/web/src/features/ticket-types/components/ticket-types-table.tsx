@@ -1,9 +1,10 @@
 import { drinkTypeLabel } from '@drinkflow/domain/bebidas';
 import { limitText, modoLabels, type Modo, type TipoTicket } from '@drinkflow/domain/ticket-types';
+import { DataList } from '@/components/data-list/data-list';
+import type { DataListColumn } from '@/components/data-list/data-list-types';
 import { Badge } from '@/components/ui/badge';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
+import { ALL_EVENTS, type EventSelection } from '../utils/event-selection';
 import { TicketTypeActions } from './ticket-type-actions';
 
 const modeTones: Record<Modo, 'blue' | 'violet' | 'amber'> = {
@@ -14,63 +15,62 @@ const modeTones: Record<Modo, 'blue' | 'violet' | 'amber'> = {
 
 interface TicketTypesTableProps {
   tipos: readonly TipoTicket[];
-  /** The Evento column, only when all events are shown. */
-  showEvent: boolean;
+  /** Whose ticket types these are; the Evento column shows only for all events. */
+  selection: EventSelection;
   loading?: boolean;
 }
 
-const SKELETON_ROWS = 3;
+const nameColumn: DataListColumn<TipoTicket> = {
+  header: 'Nombre',
+  hideInCard: true,
+  className: 'font-medium text-slate-900',
+  cell: (tipo) => tipo.nombre,
+};
 
-export function TicketTypesTable({ tipos, showEvent, loading = false }: TicketTypesTableProps) {
-  const columns = showEvent ? 6 : 5;
+const eventColumn: DataListColumn<TipoTicket> = {
+  header: 'Evento',
+  cell: (tipo) => (
+    <>
+      <span className="block text-slate-900">{tipo.evento?.nombre}</span>
+      <span className="block text-xs text-slate-600">{tipo.evento?.ubicacion}</span>
+    </>
+  ),
+};
+
+const detailColumns: DataListColumn<TipoTicket>[] = [
+  {
+    header: 'Modo',
+    cell: (tipo) => <Badge tone={modeTones[tipo.modo]}>{modoLabels[tipo.modo]}</Badge>,
+  },
+  { header: 'Tipo de Bebida', cell: (tipo) => drinkTypeLabel(tipo.drinkType) },
+  {
+    header: 'Restricciones',
+    cell: (tipo) => (
+      <>
+        <span className="block text-slate-900">{limitText(tipo)}</span>
+        <span className="block text-xs text-slate-600">
+          {formatDateTime(tipo.validoDesde)} – {formatDateTime(tipo.validoHasta)}
+        </span>
+      </>
+    ),
+  },
+];
+
+/** Ticket types: a table with a "⋯" menu on wide screens, cards with buttons on phones. */
+export function TicketTypesTable({ tipos, selection, loading = false }: TicketTypesTableProps) {
+  const showEvent = selection === ALL_EVENTS;
   return (
-    <Table className={showEvent ? 'min-w-[920px]' : 'min-w-[760px]'} aria-busy={loading || undefined}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Nombre</TableHead>
-          {showEvent && <TableHead>Evento</TableHead>}
-          <TableHead>Modo</TableHead>
-          <TableHead>Tipo de Bebida</TableHead>
-          <TableHead>Restricciones</TableHead>
-          <TableHead className="text-right">Acciones</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {loading
-          ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
-              <TableRow key={row}>
-                {Array.from({ length: columns }, (_, cell) => (
-                  <TableCell key={cell}>
-                    <Skeleton className="h-5 w-full" />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
-          : tipos.map((tipo) => (
-              <TableRow key={tipo.id}>
-                <TableCell className="font-medium text-slate-900">{tipo.nombre}</TableCell>
-                {showEvent && (
-                  <TableCell>
-                    <span className="block text-slate-900">{tipo.evento?.nombre}</span>
-                    <span className="block text-xs text-slate-600">{tipo.evento?.ubicacion}</span>
-                  </TableCell>
-                )}
-                <TableCell>
-                  <Badge tone={modeTones[tipo.modo]}>{modoLabels[tipo.modo]}</Badge>
-                </TableCell>
-                <TableCell>{drinkTypeLabel(tipo.drinkType)}</TableCell>
-                <TableCell>
-                  <span className="block text-slate-900">{limitText(tipo)}</span>
-                  <span className="block text-xs text-slate-600">
-                    {formatDateTime(tipo.validoDesde)} – {formatDateTime(tipo.validoHasta)}
-                  </span>
-                </TableCell>
-                <TableCell className="text-right">
-                  <TicketTypeActions tipo={tipo} />
-                </TableCell>
-              </TableRow>
-            ))}
-      </TableBody>
-    </Table>
+    <DataList
+      label="Tipos de ticket"
+      items={tipos}
+      columns={showEvent ? [nameColumn, eventColumn, ...detailColumns] : [nameColumn, ...detailColumns]}
+      rowKey={(tipo) => tipo.id}
+      cardTitle={(tipo) => tipo.nombre}
+      loading={loading}
+      tableClassName={showEvent ? 'min-w-[920px]' : 'min-w-[760px]'}
+      renderActions={(tipo, layout) => (
+        <TicketTypeActions tipo={tipo} selection={selection} layout={layout} />
+      )}
+    />
   );
 }

@@ -1,7 +1,9 @@
+import { Controller } from 'react-hook-form';
+import { DateTimeInput } from '@/components/ui/date-time-input';
 import { FieldError } from '@/components/ui/field-error';
 import { describedBy, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { formatDateTime, toDateTimeLocal } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { validityEnd, type TicketTypeFormValues } from '../utils/form-values';
 import type { TicketTypeFieldsProps } from './ticket-type-fields';
 
@@ -37,7 +39,6 @@ export function ValidityFields({
 
   const derived = values.modo !== 'por_cantidad';
   const end = derived ? validityEnd(values, period) : null;
-  const bounds = { min: toDateTimeLocal(period.fechaInicio), max: toDateTimeLocal(period.fechaFin) };
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -47,13 +48,12 @@ export function ValidityFields({
         error={fromError}
         hint={`Dentro del evento: ${eventPeriod}`}
       >
-        <Input
+        <ValidityDateField
+          form={form}
+          name="validoDesde"
           id={fromId}
-          type="datetime-local"
-          {...bounds}
-          aria-invalid={fromError ? true : undefined}
-          aria-describedby={describedBy(fromId, { hint: true, error: fromError })}
-          {...form.register('validoDesde', { deps: ['validoHasta'] })}
+          period={period}
+          descriptionIds={describedBy(fromId, { hint: true, error: fromError })}
         />
       </FormField>
       {derived ? (
@@ -74,16 +74,45 @@ export function ValidityFields({
         </FormField>
       ) : (
         <FormField id={toId} label="Válido hasta" error={toError}>
-          <Input
+          <ValidityDateField
+            form={form}
+            name="validoHasta"
             id={toId}
-            type="datetime-local"
-            {...bounds}
-            aria-invalid={toError ? true : undefined}
-            aria-describedby={describedBy(toId, { error: toError })}
-            {...form.register('validoHasta', { deps: ['validoDesde'] })}
+            period={period}
+            descriptionIds={describedBy(toId, { error: toError })}
           />
         </FormField>
       )}
     </div>
+  );
+}
+
+interface ValidityDateFieldProps extends Pick<TicketTypeFieldsProps, 'form' | 'period'> {
+  name: 'validoDesde' | 'validoHasta';
+  id: string;
+  /** The ids of the field's hint and error, for aria-describedby. */
+  descriptionIds: string | undefined;
+}
+
+/** One end of the window, typed or picked; the calendar offers only the event's days. */
+function ValidityDateField({ form, period, name, id, descriptionIds }: ValidityDateFieldProps) {
+  const other = name === 'validoDesde' ? 'validoHasta' : 'validoDesde';
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      rules={{ deps: [other] }}
+      render={({ field, fieldState }) => (
+        <DateTimeInput
+          id={id}
+          calendarLabel={name === 'validoDesde' ? 'Abrir calendario (desde)' : 'Abrir calendario (hasta)'}
+          min={new Date(period.fechaInicio)}
+          max={new Date(period.fechaFin)}
+          {...field}
+          aria-invalid={fieldState.error ? true : undefined}
+          aria-describedby={descriptionIds}
+        />
+      )}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
-import { paths } from '@/app/paths';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { useMyEvents } from '@/hooks/use-my-events';
@@ -10,6 +9,7 @@ import { EditTicketTypeForm } from '../components/edit-ticket-type-form';
 import { EventInfoCard } from '../components/event-info-card';
 import { LoadError } from '../components/load-error';
 import { TicketTypeNotFound } from '../components/ticket-type-not-found';
+import { useListPath } from '../hooks/use-list-path';
 
 const notFound = (error: unknown) => error instanceof ApiError && [403, 404].includes(error.status);
 
@@ -21,6 +21,7 @@ export function TicketTypeEditPage() {
   const validId = Number.isInteger(ticketTypeId) && ticketTypeId > 0;
   const tipo = useTicketType(ticketTypeId, validId);
   const events = useMyEvents();
+  const listPath = useListPath(tipo.data?.eventoId);
 
   if (!validId || notFound(tipo.error)) return <TicketTypeNotFound />;
   if (tipo.isError || events.isError) {
@@ -38,7 +39,7 @@ export function TicketTypeEditPage() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <Button variant="ghost" className="-ml-3" onClick={() => navigate(paths.organizer.ticketTypes)}>
+      <Button variant="ghost" className="-ml-3" onClick={() => navigate(listPath)}>
         <ArrowLeft className="h-4 w-4" aria-hidden />
         Volver
       </Button>
@@ -47,7 +48,7 @@ export function TicketTypeEditPage() {
         <p className="text-slate-600">{tipo.data.nombre}</p>
       </div>
       <EventInfoCard evento={evento} />
-      <EditTicketTypeForm key={tipo.data.id} tipo={tipo.data} evento={evento} />
+      <EditTicketTypeForm key={tipo.data.id} tipo={tipo.data} evento={evento} listPath={listPath} />
     </div>
   );
 }

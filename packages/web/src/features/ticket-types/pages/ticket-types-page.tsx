@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { Info, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,6 +11,16 @@ import { NoEvents } from '../components/no-events';
 import { TicketTypesList } from '../components/ticket-types-list';
 import { useEventSelection } from '../hooks/use-event-selection';
 import { ALL_EVENTS } from '../utils/event-selection';
+
+/** A ticket type belongs to one event: say how to get the create button. */
+function PickEventHint() {
+  return (
+    <p className="flex items-start gap-2 text-sm text-slate-600 sm:max-w-xs">
+      <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      Para crear un tipo de ticket, elige primero un evento en el selector.
+    </p>
+  );
+}
 
 /** /organizer/tipos-ticket: the ticket types of one event or of all the organizer's events. */
 export function TicketTypesPage() {
@@ -52,11 +62,13 @@ export function TicketTypesPage() {
             Configura los tipos de ticket de tus eventos y sus límites de consumo.
           </p>
         </div>
-        {selected && (
+        {selected ? (
           <Button onClick={() => setCreating(true)}>
             <Plus className="h-4 w-4" aria-hidden />
             Nuevo Tipo de Ticket
           </Button>
+        ) : (
+          selection === ALL_EVENTS && !!events.data?.length && <PickEventHint />
         )}
       </div>
       {content}

@@ -14,7 +14,7 @@ export interface EventPeriod {
   fechaFin: string;
 }
 
-/** What the inputs hold: numbers as typed, dates as datetime-local values (local time). */
+/** What the inputs hold: numbers as typed, dates as typed and shown (dd/MM/yyyy HH:mm, local time). */
 export interface TicketTypeFormValues {
   nombre: string;
   modo: Modo;
@@ -51,7 +51,7 @@ export function toNumber(text: string): number | null {
 }
 export const toText = (value: number | null) => (value === null ? '' : String(value));
 
-/** A datetime-local value as ISO; the event's own start and end keep their exact instant. */
+/** A date field's text as ISO; the event's own start and end keep their exact instant. */
 export function localToIso(value: string, period: EventPeriod): string | null {
   if (!value) return null;
   if (value === toDateTimeLocal(period.fechaInicio)) return new Date(period.fechaInicio).toISOString();
