@@ -165,7 +165,8 @@ export const tickets = pgTable(
   },
   (t) => [
     uniqueIndex('tickets_qr_code_unique').on(t.qrCode),
-    index('tickets_pedido_idx').on(t.pedidoId),
+    // An order's tickets, and "has a ticket of this type" for the orders filter, in one lookup.
+    index('tickets_pedido_type_idx').on(t.pedidoId, t.ticketTypeId),
     index('tickets_ticket_type_idx').on(t.ticketTypeId),
     check('tickets_estado_check', sql`${t.estado} in ('activo', 'invalidado')`),
   ],

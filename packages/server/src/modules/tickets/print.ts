@@ -45,7 +45,11 @@ export function createTicketPrinting(db: Db, timeZone: string) {
       const doc = createTicketsDocument(filename.replace(/\.pdf$/, ''));
       const produce = async () => {
         while (current.length > 0) {
-          for (const ticket of current) await addTicketPage(doc, ticket, timeZone);
+          for (const [index, ticket] of current.entries()) {
+            addTicketPage(doc, ticket, timeZone);
+            // Let scans and other requests through while a whole festival's tickets are drawn.
+            if (index % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
+          }
           while (doc.readableLength > MAX_BUFFERED_BYTES && !doc.destroyed) await sleep(5);
           if (doc.destroyed) return;
           current = current.length < BATCH ? [] : await batch(where, current.at(-1)!.id);
