@@ -98,3 +98,48 @@ export async function createEventThroughApi(
 
 /** The toast with this title (Radix also announces it in a hidden live region). */
 export const toastTitled = (page: Page, title: string) => page.getByText(title, { exact: true });
+
+/** A ticket type for the whole event: por_cantidad, 4 drinks of any kind, unless overridden. */
+export async function createTicketTypeThroughApi(
+  request: APIRequestContext,
+  token: string,
+  evento: { id: number; fechaInicio: string; fechaFin: string },
+  overrides: Record<string, unknown> = {},
+) {
+  const response = await request.post('/api/tipos-ticket', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      eventoId: evento.id,
+      nombre: 'Entrada General',
+      modo: 'por_cantidad',
+      maxDrinks: 4,
+      drinkType: 'todo',
+      validoDesde: evento.fechaInicio,
+      validoHasta: evento.fechaFin,
+      ...overrides,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: number; nombre: string };
+}
+
+/** An order and its tickets, in one call as the web app makes it (DECISIONS §6). */
+export async function createOrderThroughApi(
+  request: APIRequestContext,
+  token: string,
+  body: {
+    eventoId: number;
+    nombreCompleto: string;
+    email: string;
+    telefono?: string;
+    ticketTypeId: number;
+    quantity: number;
+  },
+) {
+  const response = await request.post('/api/pedidos', {
+    headers: { authorization: `Bearer ${token}` },
+    data: body,
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: number; tickets: { id: number; qrCode: string }[] };
+}

@@ -68,8 +68,6 @@ test.describe('at 1366×800', () => {
   test('the unbuilt sections say so and lead back to the events', async ({ page, request }) => {
     await signInAsNewOrganizer(page, request);
     for (const [path, heading] of [
-      ['/organizer/pedidos', 'Pedidos'],
-      ['/organizer/pedido/1', 'Detalle del Pedido'],
       ['/organizer/estadisticas', 'Estadísticas'],
       ['/organizer/scanner', 'Escáner QR'],
     ] as const) {

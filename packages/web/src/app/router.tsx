@@ -89,8 +89,14 @@ export const routes: RouteObject[] = [
                   'TicketTypeEditPage',
                 ),
               },
-              { path: 'pedidos', element: <SectionPage title="Pedidos" /> },
-              { path: 'pedido/:id', element: <SectionPage title="Detalle del Pedido" /> },
+              {
+                path: 'pedidos',
+                lazy: lazyPage(() => import('@/features/orders/pages/orders-page'), 'OrdersPage'),
+              },
+              {
+                path: 'pedido/:id',
+                lazy: lazyPage(() => import('@/features/orders/pages/order-detail-page'), 'OrderDetailPage'),
+              },
               { path: 'estadisticas', element: <SectionPage title="Estadísticas" /> },
               { path: 'scanner', element: <SectionPage title="Escáner QR" /> },
               {

@@ -3,13 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { checkTicketType } from '@/features/ticket-types/utils/check-ticket-type';
 import { duplicateBody, duplicateName } from '@/features/ticket-types/utils/duplicate-ticket-type';
 import {
-  ALL_EVENTS,
-  parseSelection,
-  resolveSelection,
-  selectionStorageKeys,
-  storeSelection,
   ticketTypeEditPath,
   ticketTypesPath,
+  ticketTypesSelection,
 } from '@/features/ticket-types/utils/event-selection';
 import {
   drinkOptions,
@@ -24,6 +20,7 @@ import {
   validityEnd,
   type TicketTypeFormValues,
 } from '@/features/ticket-types/utils/form-values';
+import { ALL_EVENTS, parseSelection, resolveSelection, storeSelection } from '@/lib/event-selection';
 import { toDateTimeLocal } from '@/lib/format';
 import { aTicketType } from '../fixtures/entities';
 
@@ -206,31 +203,24 @@ describe('duplicate', () => {
 
 describe('event selection', () => {
   const storage = (entries: Record<string, string>) => ({ getItem: (key: string) => entries[key] ?? null });
+  const { eventoIdKey, showAllKey } = ticketTypesSelection;
+  const resolve = (param: string | null, entries: Record<string, string>) =>
+    resolveSelection(param, [1, 2], storage(entries), ticketTypesSelection);
 
   it('reads ?evento first, then local storage, and falls back to all events', () => {
-    expect(resolveSelection('2', [1, 2], storage({ [selectionStorageKeys.eventoId]: '1' }))).toBe(2);
-    expect(resolveSelection('todos', [1, 2], storage({ [selectionStorageKeys.eventoId]: '1' }))).toBe(
-      ALL_EVENTS,
-    );
-    expect(resolveSelection(null, [1, 2], storage({ [selectionStorageKeys.eventoId]: '1' }))).toBe(1);
-    expect(
-      resolveSelection(
-        null,
-        [1, 2],
-        storage({ [selectionStorageKeys.eventoId]: '1', [selectionStorageKeys.showAll]: 'true' }),
-      ),
-    ).toBe(ALL_EVENTS);
-    expect(resolveSelection('99', [1, 2], storage({}))).toBe(ALL_EVENTS);
-    expect(resolveSelection(null, [1, 2], storage({ [selectionStorageKeys.eventoId]: '99' }))).toBe(
-      ALL_EVENTS,
-    );
+    expect(resolve('2', { [eventoIdKey]: '1' })).toBe(2);
+    expect(resolve('todos', { [eventoIdKey]: '1' })).toBe(ALL_EVENTS);
+    expect(resolve(null, { [eventoIdKey]: '1' })).toBe(1);
+    expect(resolve(null, { [eventoIdKey]: '1', [showAllKey]: 'true' })).toBe(ALL_EVENTS);
+    expect(resolve('99', {})).toBe(ALL_EVENTS);
+    expect(resolve(null, { [eventoIdKey]: '99' })).toBe(ALL_EVENTS);
   });
 
   it('remembers the choice under the spec keys', () => {
-    storeSelection(2, localStorage);
+    storeSelection(2, localStorage, ticketTypesSelection);
     expect(localStorage.getItem('selectedEventoId')).toBe('2');
     expect(localStorage.getItem('tipos-ticket-show-all-events')).toBe('false');
-    storeSelection(ALL_EVENTS, localStorage);
+    storeSelection(ALL_EVENTS, localStorage, ticketTypesSelection);
     expect(localStorage.getItem('tipos-ticket-show-all-events')).toBe('true');
   });
 

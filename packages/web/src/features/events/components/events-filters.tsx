@@ -1,14 +1,10 @@
 import { eventStatuses, eventStatusLabels } from '@drinkflow/domain/events';
 import { X } from 'lucide-react';
-import { useState } from 'react';
+import { DayFilter } from '@/components/day-filter';
 import { Button } from '@/components/ui/button';
-import { DateInput } from '@/components/ui/date-time-input';
-import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { SearchInput } from '@/components/ui/search-input';
-import { fromIsoDay, toIsoDay } from '@/lib/format';
-import { invalidDateMessage } from '../utils/event-form-values';
 import { hasEventFilters, noEventFilters, type EventFilters } from '../utils/filter-events';
 
 export function EventsFilters({
@@ -44,7 +40,12 @@ export function EventsFilters({
           ))}
         </NativeSelect>
       </div>
-      <DayFilter day={filters.day} onChange={(day) => onChange({ ...filters, day })} />
+      <DayFilter
+        id="events-day"
+        label="Fecha de inicio"
+        day={filters.day}
+        onChange={(day) => onChange({ ...filters, day })}
+      />
       {/* Top-aligned under a label-high gap, so a date error below its field moves nothing else. */}
       <Button
         variant="outline"
@@ -55,42 +56,6 @@ export function EventsFilters({
         <X className="h-4 w-4" aria-hidden />
         Limpiar filtros
       </Button>
-    </div>
-  );
-}
-
-/** The start-day filter, typed or picked as dd/MM/yyyy; the filters keep it as yyyy-MM-dd. */
-function DayFilter({ day, onChange }: { day: string; onChange(day: string): void }) {
-  const [text, setText] = useState(() => fromIsoDay(day));
-  const [error, setError] = useState<string>();
-  const [shownDay, setShownDay] = useState(day);
-  if (day !== shownDay) {
-    // The filters changed elsewhere ('Limpiar filtros'): show their day.
-    setShownDay(day);
-    if (day !== toIsoDay(text)) {
-      setText(fromIsoDay(day));
-      setError(undefined);
-    }
-  }
-  const errorId = 'events-day-error';
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor="events-day">Fecha de inicio</Label>
-      <DateInput
-        id="events-day"
-        value={text}
-        aria-invalid={!!error}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(next, change) => {
-          const nextDay = toIsoDay(next);
-          setText(next);
-          if (nextDay || !next.trim()) setError(undefined);
-          else if (change === 'done') setError(invalidDateMessage);
-          setShownDay(nextDay);
-          if (nextDay !== day) onChange(nextDay);
-        }}
-      />
-      <FieldError id={errorId} message={error} />
     </div>
   );
 }

@@ -17,7 +17,8 @@ import { errorMessage } from '@/lib/api';
 import { useCreateTicketType } from '../api/create-ticket-type';
 import { useDeleteTicketType } from '../api/delete-ticket-type';
 import { duplicateBody } from '../utils/duplicate-ticket-type';
-import { ticketTypeEditPath, type EventSelection } from '../utils/event-selection';
+import type { EventSelection } from '@/lib/event-selection';
+import { ticketTypeEditPath } from '../utils/event-selection';
 
 const unexpected = 'Ha ocurrido un error inesperado.';
 

@@ -1,15 +1,15 @@
 import { useState, type ReactNode } from 'react';
+import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ALL_EVENTS, type EventSelection } from '@/lib/event-selection';
 import { useAllTicketTypes } from '../api/get-all-ticket-types';
 import { useTicketTypes } from '../api/get-ticket-types';
-import { ALL_EVENTS, type EventSelection } from '../utils/event-selection';
 import {
   drinkOptions,
   filterTicketTypes,
   noFilters,
   type TicketTypeFilters,
 } from '../utils/filter-ticket-types';
-import { LoadError } from './load-error';
 import { TicketTypeFiltersPanel } from './ticket-type-filters';
 import { TicketTypesTable } from './ticket-types-table';
 

@@ -4,7 +4,7 @@ import { DataList } from '@/components/data-list/data-list';
 import type { DataListColumn } from '@/components/data-list/data-list-types';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/format';
-import { ALL_EVENTS, type EventSelection } from '../utils/event-selection';
+import { ALL_EVENTS, type EventSelection } from '@/lib/event-selection';
 import { TicketTypeActions } from './ticket-type-actions';
 
 const modeTones: Record<Modo, 'blue' | 'violet' | 'amber'> = {

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { parseSelection, ticketTypesPath } from '../utils/event-selection';
+import { parseSelection } from '@/lib/event-selection';
+import { ticketTypesPath } from '../utils/event-selection';
 
 /**
  * Where the edit page goes back to: the list with the selection it was opened from (its own

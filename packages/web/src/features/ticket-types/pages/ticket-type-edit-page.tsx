@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
+import { LoadError } from '@/components/load-error';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { useMyEvents } from '@/hooks/use-my-events';
@@ -7,7 +8,6 @@ import { ApiError } from '@/lib/api';
 import { useTicketType } from '../api/get-ticket-type';
 import { EditTicketTypeForm } from '../components/edit-ticket-type-form';
 import { EventInfoCard } from '../components/event-info-card';
-import { LoadError } from '../components/load-error';
 import { TicketTypeNotFound } from '../components/ticket-type-not-found';
 import { useListPath } from '../hooks/use-list-path';
 

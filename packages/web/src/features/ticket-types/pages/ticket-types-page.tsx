@@ -1,16 +1,16 @@
 import { Info, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { EventSelector } from '@/components/event-selector';
+import { MyEventsGate } from '@/components/my-events-gate';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { useEventSelection } from '@/hooks/use-event-selection';
 import { useMyEvents } from '@/hooks/use-my-events';
+import { ALL_EVENTS } from '@/lib/event-selection';
 import { CreateTicketTypeDialog } from '../components/create-ticket-type-dialog';
-import { EventSelector } from '../components/event-selector';
 import { InfoBanner } from '../components/info-banner';
-import { LoadError } from '../components/load-error';
 import { NoEvents } from '../components/no-events';
 import { TicketTypesList } from '../components/ticket-types-list';
-import { useEventSelection } from '../hooks/use-event-selection';
-import { ALL_EVENTS } from '../utils/event-selection';
+import { ticketTypesSelection } from '../utils/event-selection';
 
 /** A ticket type belongs to one event: say how to get the create button. */
 function PickEventHint() {
@@ -25,33 +25,9 @@ function PickEventHint() {
 /** /organizer/tipos-ticket: the ticket types of one event or of all the organizer's events. */
 export function TicketTypesPage() {
   const events = useMyEvents();
-  const { selection, select } = useEventSelection(events.data);
+  const { selection, select } = useEventSelection(events.data, ticketTypesSelection);
   const [creating, setCreating] = useState(false);
   const selected = events.data?.find((evento) => evento.id === selection);
-
-  let content;
-  if (events.isError) {
-    content = (
-      <LoadError message="No se pudieron cargar tus eventos." onRetry={() => void events.refetch()} />
-    );
-  } else if (!events.data || selection === undefined) {
-    content = (
-      <div className="space-y-4" role="status" aria-label="Cargando eventos">
-        <Skeleton className="h-16 w-full max-w-md" />
-        <Skeleton className="h-64 w-full" />
-      </div>
-    );
-  } else if (events.data.length === 0) {
-    content = <NoEvents />;
-  } else {
-    content = (
-      <>
-        <EventSelector events={events.data} selection={selection} onChange={select} />
-        <InfoBanner allEvents={selection === ALL_EVENTS} />
-        <TicketTypesList key={String(selection)} selection={selection} />
-      </>
-    );
-  }
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -71,7 +47,21 @@ export function TicketTypesPage() {
           selection === ALL_EVENTS && !!events.data?.length && <PickEventHint />
         )}
       </div>
-      {content}
+      <MyEventsGate events={events} selection={selection} noEvents={<NoEvents />}>
+        {(list, chosen) => (
+          <>
+            <EventSelector
+              id="tipos-ticket-evento"
+              events={list}
+              selection={chosen}
+              onChange={select}
+              optionLabel={(evento) => `${evento.nombre} — ${evento.ubicacion}`}
+            />
+            <InfoBanner allEvents={chosen === ALL_EVENTS} />
+            <TicketTypesList key={String(chosen)} selection={chosen} />
+          </>
+        )}
+      </MyEventsGate>
       {selected && <CreateTicketTypeDialog evento={selected} open={creating} onOpenChange={setCreating} />}
     </div>
   );

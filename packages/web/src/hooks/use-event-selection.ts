@@ -1,7 +1,12 @@
 import type { Evento } from '@drinkflow/domain/events';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { resolveSelection, storeSelection, type EventSelection } from '../utils/event-selection';
+import {
+  resolveSelection,
+  storeSelection,
+  type EventSelection,
+  type SelectionMemory,
+} from '@/lib/event-selection';
 
 const withSelection = (next: EventSelection) => (current: URLSearchParams) => {
   const updated = new URLSearchParams(current);
@@ -10,11 +15,15 @@ const withSelection = (next: EventSelection) => (current: URLSearchParams) => {
 };
 
 /**
- * The event whose ticket types are shown: ?evento= first, then local storage, else all events.
- * `selection` is undefined until the events have loaded. Once resolved, the URL and local storage
- * both hold it, so a reload, the edit page's way back and the next visit all find the same event.
+ * The event a list shows: ?evento= first, then local storage, else the list's fallback.
+ * `selection` is undefined until the events have loaded. Once resolved to an event or 'todos', the
+ * URL and local storage both hold it, so a reload, a detail page's way back and the next visit all
+ * find the same event.
  */
-export function useEventSelection(events: readonly Pick<Evento, 'id'>[] | undefined) {
+export function useEventSelection<Fallback extends EventSelection | null>(
+  events: readonly Pick<Evento, 'id'>[] | undefined,
+  memory: SelectionMemory<Fallback>,
+) {
   const [params, setParams] = useSearchParams();
   const param = params.get('evento');
   const selection = events
@@ -22,16 +31,17 @@ export function useEventSelection(events: readonly Pick<Evento, 'id'>[] | undefi
         param,
         events.map((evento) => evento.id),
         localStorage,
+        memory,
       )
     : undefined;
   const hasEvents = !!events?.length;
 
   useEffect(() => {
     // Without events there is nothing to choose: keep what was stored for when there are.
-    if (selection === undefined || !hasEvents) return;
-    storeSelection(selection, localStorage);
+    if (selection === undefined || selection === null || !hasEvents) return;
+    storeSelection(selection, localStorage, memory);
     if (param !== String(selection)) setParams(withSelection(selection), { replace: true });
-  }, [selection, param, hasEvents, setParams]);
+  }, [selection, param, hasEvents, setParams, memory]);
 
   const select = (next: EventSelection) => setParams(withSelection(next), { replace: true });
   return { selection, select };

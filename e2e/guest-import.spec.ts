@@ -1,0 +1,98 @@
+import { readFile } from 'node:fs/promises';
+import {
+  createEventThroughApi,
+  createTicketTypeThroughApi,
+  signInAsNewOrganizer,
+  toastTitled,
+} from './fixtures';
+import { expect, test } from './test';
+
+// A guest list from a spreadsheet: the template, a file-level refusal, the row-by-row preview, the
+// import of the valid rows and the list that shows them.
+
+const header = 'nombre completo;email;teléfono;tipo de ticket;cantidad';
+
+/** 50 guests; line 11 has a bad email and line 21 a ticket type the event does not have. */
+function guestList(): string {
+  const rows = Array.from({ length: 50 }, (_, index) => {
+    const n = String(index + 1).padStart(2, '0');
+    const email = index === 9 ? 'invitado10@' : `invitado${n}@example.com`;
+    const tipo = index === 20 ? 'Champán' : index % 2 ? 'Cerveza' : 'Cuatro Copas';
+    return [`Invitado ${n}`, email, index % 3 ? '' : `+34 600 000 0${n}`, tipo, String((index % 3) + 1)].join(
+      ';',
+    );
+  });
+  return `\uFEFF${[header, ...rows].join('\r\n')}\r\n`;
+}
+
+// Windows browsers call a .csv "application/vnd.ms-excel": the page must send it as text/csv anyway.
+const csvFile = (name: string, text: string) => ({
+  name,
+  mimeType: 'application/vnd.ms-excel',
+  buffer: Buffer.from(text, 'utf8'),
+});
+
+test('an organizer imports a 50-guest list with two bad rows and finds 48 orders', async ({
+  page,
+  request,
+}) => {
+  const account = await signInAsNewOrganizer(page, request);
+  const evento = await createEventThroughApi(request, account.token, { nombre: 'Fiesta de Empresa' });
+  await createTicketTypeThroughApi(request, account.token, evento, { nombre: 'Cuatro Copas' });
+  await createTicketTypeThroughApi(request, account.token, evento, {
+    nombre: 'Cerveza',
+    drinkType: 'cerveza',
+  });
+
+  await page.goto(`/organizer/pedidos?evento=${evento.id}`);
+  await page.getByRole('button', { name: 'Importar invitados' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importar invitados' });
+  await expect(dialog).toContainText('tipo de ticket');
+
+  // The template: UTF-8 with a BOM, ';' between cells, the event's real ticket types.
+  const [template] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Descargar plantilla' }).click(),
+  ]);
+  const lines = (await readFile((await template.path())!)).toString('utf8').split('\r\n');
+  expect(lines[0]).toBe(`\uFEFF${header}`);
+  expect(lines[1]).toContain(';Cuatro Copas;');
+  expect(lines[2]).toContain(';Cerveza;');
+
+  // A file without the ticket-type column is refused as a whole, in Spanish.
+  const picker = dialog.getByLabel('Archivo CSV');
+  await picker.setInputFiles(csvFile('sin-tipo.csv', 'nombre completo;email\r\nAna;ana@example.com\r\n'));
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Faltan columnas obligatorias: tipo de ticket. Usa la plantilla para ver el formato.',
+  );
+
+  await picker.setInputFiles(csvFile('invitados.csv', guestList()));
+  const summary = dialog.getByLabel('Resumen del archivo');
+  await expect(summary).toContainText('Filas50');
+  await expect(summary).toContainText('Válidas48');
+  await expect(summary).toContainText('Con errores2');
+  // On a wide screen the preview is a table (the cards hold the same rows for phones).
+  const rows = dialog.getByRole('table', { name: 'Filas del archivo' });
+  await expect(rows.getByRole('row', { name: /invitado10@/ })).toContainText('Email inválido');
+  await expect(rows.getByRole('row', { name: /Invitado 21/ })).toContainText(
+    'El tipo de ticket «Champán» no existe en este evento',
+  );
+  await expect(dialog.getByRole('alert')).toBeHidden();
+
+  await dialog.getByRole('button', { name: 'Importar 48 pedidos' }).click();
+  await expect(toastTitled(page, 'Invitados importados')).toBeVisible();
+  // 99 tickets in the file, less the 1 + 3 of the two bad rows.
+  await expect(
+    page.getByText('Se han creado 48 pedidos con 95 tickets. Se omitieron 2 filas con errores.', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Mostrando 20 de 48 pedidos', { exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Paginación' })).toBeVisible();
+
+  // The server searches the imported guests.
+  await page.getByLabel('Buscar', { exact: true }).fill('invitado07@');
+  await expect(page.getByText('Mostrando 1 de 1 pedido (1 filtro aplicado)', { exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Invitado 07/ })).toContainText('+34 600 000 007');
+});

@@ -1,0 +1,108 @@
+import type { Evento } from '@drinkflow/domain/events';
+import type { ImportPreview } from '@drinkflow/domain/guest-import';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api';
+import { useImportGuests, usePreviewImport } from '../api/import-guests';
+import { importedText, importButtonText } from '../utils/import-texts';
+import { ImportFilePicker } from './import-file-picker';
+import { ImportInstructions } from './import-instructions';
+import { ImportPreviewTable } from './import-preview-table';
+import { ImportSummary } from './import-summary';
+
+interface ImportGuestsDialogProps {
+  evento: Pick<Evento, 'id' | 'nombre'>;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/** 'Importar invitados': a CSV guest list, checked row by row, then imported as orders. */
+export function ImportGuestsDialog({ evento, open, onOpenChange }: ImportGuestsDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && <ImportGuests evento={evento} onDone={() => onOpenChange(false)} />}
+    </Dialog>
+  );
+}
+
+function ImportGuests({ evento, onDone }: { evento: ImportGuestsDialogProps['evento']; onDone(): void }) {
+  const [checked, setChecked] = useState<{ file: File; preview: ImportPreview } | null>(null);
+  const check = usePreviewImport(evento.id);
+  const run = useImportGuests(evento.id);
+
+  const choose = (file: File) => {
+    setChecked(null);
+    run.reset();
+    check.mutate(file, { onSuccess: (preview) => setChecked({ file, preview }) });
+  };
+  const importRows = () =>
+    checked &&
+    run.mutate(checked.file, {
+      onSuccess: (result) => {
+        toast({ title: 'Invitados importados', description: importedText(result) });
+        onDone();
+      },
+      onError: (error) =>
+        toast({
+          title: 'Error al importar',
+          description: errorMessage(error, 'No se pudo importar la lista. Inténtalo de nuevo.'),
+          variant: 'destructive',
+        }),
+    });
+
+  const failure = check.error ?? run.error;
+  return (
+    <DialogContent className="max-w-5xl">
+      <DialogHeader>
+        <DialogTitle>Importar invitados</DialogTitle>
+        <DialogDescription>
+          Evento: <strong className="text-slate-900">{evento.nombre}</strong>
+        </DialogDescription>
+      </DialogHeader>
+      {!checked && <ImportInstructions eventoId={evento.id} />}
+      <ImportFilePicker
+        disabled={check.isPending || run.isPending}
+        checking={check.isPending}
+        fileName={checked?.file.name}
+        onChoose={choose}
+      />
+      {failure && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {errorMessage(failure, 'No se pudo leer el archivo. Inténtalo de nuevo.')}
+        </p>
+      )}
+      {checked && (
+        <>
+          <ImportSummary preview={checked.preview} />
+          <ImportPreviewTable filas={checked.preview.filas} />
+        </>
+      )}
+      {run.isPending && (
+        <div role="status" className="space-y-2">
+          <p className="text-sm text-slate-700">Importando invitados, no cierres esta ventana...</p>
+          {/* One request: its progress is unknown, so the bar only shows that work is going on. */}
+          <div role="progressbar" aria-label="Importando invitados" className="h-2 rounded-full bg-slate-200">
+            <div className="h-full w-full animate-pulse rounded-full bg-brand-700" />
+          </div>
+        </div>
+      )}
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={run.isPending}>
+          Cancelar
+        </Button>
+        <Button onClick={importRows} disabled={!checked || checked.preview.validas === 0 || run.isPending}>
+          {run.isPending ? 'Importando...' : importButtonText(checked?.preview.validas ?? 0)}
+        </Button>
+      </DialogFooter>
+    </DialogContent>
+  );
+}

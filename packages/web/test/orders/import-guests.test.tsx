@@ -1,0 +1,145 @@
+import type { ImportPreview } from '@drinkflow/domain/guest-import';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { OrdersPage } from '@/features/orders/pages/orders-page';
+import { created, failure, serveApi, type ApiRoutes } from '../fixtures/api-stub';
+import { anEvent, anOrganizer, aTicketType } from '../fixtures/entities';
+import { renderRoutes, signIn } from '../fixtures/render-app';
+import { stubResizeObserver } from '../fixtures/resize-observer';
+
+const organizer = anOrganizer();
+const preview: ImportPreview = {
+  filas: [
+    row(2, 'Ana García', 'ana@example.com', 'Bono 4 Copas', 1),
+    row(3, 'Luis Martín', 'luis@', 'Bono 4 Copas', 2, [{ field: 'email', message: 'Email inválido' }]),
+    row(4, 'Eva Ruiz', 'eva@example.com', 'Barra VIP', 2, [
+      { field: 'tipoTicket', message: 'El tipo de ticket «Barra VIP» no existe en este evento' },
+    ]),
+    row(5, 'Pablo Gil', 'pablo@example.com', 'Bono 4 Copas', 2),
+  ],
+  total: 4,
+  validas: 2,
+  conErrores: 2,
+  tickets: 3,
+};
+
+function row(
+  linea: number,
+  nombreCompleto: string,
+  email: string,
+  tipoTicket: string,
+  cantidad: number,
+  errores: ImportPreview['filas'][number]['errores'] = [],
+): ImportPreview['filas'][number] {
+  return { linea, nombreCompleto, email, telefono: null, tipoTicket, ticketTypeId: 11, cantidad, errores };
+}
+
+const routes = {
+  'GET /api/auth/me': { user: organizer },
+  'GET /api/eventos/7': [anEvent()],
+  'GET /api/tipos-ticket/1': [aTicketType(), aTicketType({ id: 12, nombre: 'VIP; mesa "A"' })],
+  'GET /api/pedidos/1': { pedidos: [], total: 0, page: 1, limit: 20 },
+  'POST /api/eventos/1/importar/previsualizar': preview,
+  'POST /api/eventos/1/importar': created({ pedidosCreados: 2, ticketsCreados: 3, filasOmitidas: 2 }),
+} satisfies ApiRoutes;
+
+const csv = new File(['nombre completo;email\n'], 'invitados.csv', { type: 'application/vnd.ms-excel' });
+
+async function openImport(apiRoutes: ApiRoutes = routes) {
+  const fetchMock = serveApi(apiRoutes);
+  signIn(organizer);
+  const { user } = renderRoutes(
+    [{ path: '/organizer/pedidos', element: <OrdersPage /> }],
+    '/organizer/pedidos?evento=1',
+  );
+  await user.click(await screen.findByRole('button', { name: 'Importar invitados' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Importar invitados' });
+  return { fetchMock, user, dialog };
+}
+
+const uploads = (fetchMock: ReturnType<typeof serveApi>, path: string) =>
+  fetchMock.mock.calls
+    .filter(([url, init]) => url === path && init?.method === 'POST')
+    .map(([, init]) => init!);
+
+describe('guest-list import', () => {
+  beforeEach(stubResizeObserver);
+
+  it('explains the columns and checks the chosen file as text/csv', async () => {
+    const { fetchMock, user, dialog } = await openImport();
+    for (const column of ['nombre completo', 'email', 'teléfono', 'tipo de ticket', 'cantidad']) {
+      expect(within(dialog).getByText(column)).toBeInTheDocument();
+    }
+    await user.upload(within(dialog).getByLabelText('Archivo CSV'), csv);
+
+    // The table (wide screens) and the cards (phones) both hold the rows; read the table.
+    const table = await within(dialog).findByRole('table', { name: 'Filas del archivo' });
+    expect(within(table).getByText('Email inválido')).toBeInTheDocument();
+    expect(
+      within(table).getByText('El tipo de ticket «Barra VIP» no existe en este evento'),
+    ).toBeInTheDocument();
+    const summary = within(dialog).getByLabelText('Resumen del archivo');
+    expect(summary).toHaveTextContent('Filas4');
+    expect(summary).toHaveTextContent('Válidas2');
+    expect(summary).toHaveTextContent('Con errores2');
+    expect(summary).toHaveTextContent('Tickets3');
+    // The rows to fix come first.
+    const lines = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tableRow) => within(tableRow).getAllByRole('cell')[0]!.textContent);
+    expect(lines).toEqual(['3', '4', '2', '5']);
+    expect(within(table).getByText('luis@')).toHaveClass('text-red-700');
+
+    const [sent] = uploads(fetchMock, '/api/eventos/1/importar/previsualizar');
+    expect(new Headers(sent!.headers).get('content-type')).toBe('text/csv');
+    expect(sent!.body).toBe(csv);
+  });
+
+  it('imports the valid rows, says what was created and refreshes the list', async () => {
+    const { fetchMock, user, dialog } = await openImport();
+    await user.upload(within(dialog).getByLabelText('Archivo CSV'), csv);
+    await user.click(await within(dialog).findByRole('button', { name: 'Importar 2 pedidos' }));
+    expect(await screen.findByText('Invitados importados')).toBeInTheDocument();
+    expect(
+      screen.getByText('Se han creado 2 pedidos con 3 tickets. Se omitieron 2 filas con errores.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [sent] = uploads(fetchMock, '/api/eventos/1/importar');
+    expect(new Headers(sent!.headers).get('content-type')).toBe('text/csv');
+    const listLoads = fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/pedidos/1?'));
+    expect(listLoads.length).toBeGreaterThan(1);
+  });
+
+  it('shows a file-level refusal in Spanish', async () => {
+    const message = 'Faltan columnas obligatorias: tipo de ticket. Usa la plantilla para ver el formato.';
+    const { user, dialog } = await openImport({
+      ...routes,
+      'POST /api/eventos/1/importar/previsualizar': failure(400, { message, error: 'validation' }),
+    });
+    await user.upload(within(dialog).getByLabelText('Archivo CSV'), csv);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    expect(within(dialog).getByRole('button', { name: 'Importar 0 pedidos' })).toBeDisabled();
+  });
+
+  it('downloads a template with the event’s own ticket types', async () => {
+    const saved: Blob[] = [];
+    // jsdom has no object URLs: keep the blob the page hands to the browser.
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => saved.push(blob) && 'blob:plantilla',
+      revokeObjectURL: () => {},
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user, dialog } = await openImport();
+    await user.click(await within(dialog).findByRole('button', { name: 'Descargar plantilla' }));
+    expect(click).toHaveBeenCalledOnce();
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await saved[0]!.arrayBuffer());
+    expect(text.split('\r\n')).toEqual([
+      '\uFEFFnombre completo;email;teléfono;tipo de ticket;cantidad',
+      'Ana García López;ana.garcia@example.com;+34 600 000 001;Bono 4 Copas;1',
+      'Luis Martín Pérez;luis.martin@example.com;;"VIP; mesa ""A""";2',
+      '',
+    ]);
+    click.mockRestore();
+  });
+});
