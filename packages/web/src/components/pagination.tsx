@@ -42,17 +42,21 @@ interface PaginationProps {
   total: number;
   noun: CountNoun;
   onPageChange(page: number): void;
+  /** false when the list prints its own count above (the orders footer): then "Página X de Y" only. */
+  showCount?: boolean;
 }
 
-export function Pagination({ page, pageSize, total, noun, onPageChange }: PaginationProps) {
+export function Pagination({ page, pageSize, total, noun, onPageChange, showCount = true }: PaginationProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav
       aria-label="Paginación"
       className="flex flex-col items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row"
     >
-      <p className="hidden text-sm text-slate-700 sm:block">{showingText(page, pageSize, total, noun)}</p>
-      <p className="text-sm text-slate-700 sm:hidden">
+      {showCount && (
+        <p className="hidden text-sm text-slate-700 sm:block">{showingText(page, pageSize, total, noun)}</p>
+      )}
+      <p className={showCount ? 'text-sm text-slate-700 sm:hidden' : 'text-sm text-slate-700'}>
         Página {page} de {pages}
       </p>
       <div className="flex items-center gap-1">

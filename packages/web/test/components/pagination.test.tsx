@@ -28,4 +28,19 @@ describe('the pagination count', () => {
     await user.click(screen.getByRole('button', { name: 'Página 1' }));
     expect(onPageChange).toHaveBeenLastCalledWith(1);
   });
+
+  it('leaves the count to the list when told, so it is not printed twice', () => {
+    render(
+      <Pagination
+        page={1}
+        pageSize={20}
+        total={48}
+        noun={eventos}
+        onPageChange={vi.fn()}
+        showCount={false}
+      />,
+    );
+    expect(screen.queryByText(/Mostrando/)).not.toBeInTheDocument();
+    expect(screen.getByText('Página 1 de 3')).toBeVisible();
+  });
 });

@@ -79,6 +79,7 @@ export function OrdersList({ selection }: { selection: EventSelection }) {
             total={total}
             noun={noun}
             onPageChange={list.setPage}
+            showCount={false}
           />
         )}
       </>
