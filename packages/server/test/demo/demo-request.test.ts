@@ -128,4 +128,14 @@ describe('POST /api/demo-request', () => {
     expectApiError(await send(valid(), address), 429);
     expect((await send(valid())).statusCode).toBe(201);
   });
+
+  it('lets at most 10 of 25 simultaneous requests from one address through', async () => {
+    const address = uniqueAddress();
+
+    const responses = await Promise.all(Array.from({ length: 25 }, () => send(valid(), address)));
+
+    const created = responses.filter((res) => res.statusCode === 201).length;
+    expect(created).toBeLessThanOrEqual(10);
+    expect(created + responses.filter((res) => res.statusCode === 429).length).toBe(25);
+  });
 });
