@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Debian tools the tests drive for real: Chromium for the browser journeys (Playwright cannot
-# download its own browser here), pdftoppm and zbarimg to read the ticket PDFs' QR codes back.
+# download its own browser here), pdftoppm and zbarimg to read the ticket PDFs' QR codes back,
+# ffmpeg to turn a ticket's QR into the fake camera video the scanner journeys play.
 set -euo pipefail
 browser="${CHROMIUM_PATH:-/usr/bin/chromium}"
 missing=()
 [ -x "$browser" ] || missing+=(chromium fonts-liberation)
 command -v pdftoppm >/dev/null || missing+=(poppler-utils)
 command -v zbarimg >/dev/null || missing+=(zbar-tools)
+command -v ffmpeg >/dev/null || missing+=(ffmpeg)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
   echo "Missing system packages: ${missing[*]}. Install them with apt-get (or set CHROMIUM_PATH)." >&2

@@ -22,3 +22,14 @@ export function drinkTypeLabel(drinkType: string | null | undefined): string {
   const choice = drinkTypeChoices.find((option) => option.value === normalise(drinkType));
   return choice ? choice.label : drinkType;
 }
+
+/**
+ * The drink a scan records when the bar does not say which (DECISIONS §5, docs/decisions/006):
+ * `cerveza` → cerveza; `copas`, `todo`, `todas` → copa; any other text → that text.
+ */
+export function defaultTipoBebida(drinkType: string): string {
+  const kind = normalise(drinkType);
+  if (kind === 'cerveza') return 'cerveza';
+  if (kind === 'copas' || allowsEverything(kind)) return 'copa';
+  return kind;
+}

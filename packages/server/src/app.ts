@@ -17,6 +17,8 @@ import { registerDemoRoutes } from './modules/demo/routes';
 import { registerEventRoutes } from './modules/events/routes';
 import { registerGuestImportRoutes } from './modules/guest-import/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
+import { scannerRateLimits } from './modules/scanner/limits';
+import { registerScannerRoutes } from './modules/scanner/routes';
 import { registerTicketTypeRoutes } from './modules/ticket-types/routes';
 import { registerTicketRoutes } from './modules/tickets/routes';
 
@@ -32,6 +34,10 @@ export interface BuildAppOptions {
   registrationsPerAddress?: number;
   /** Time zone of the dates people read (APP_TIME_ZONE). */
   timeZone?: string;
+  /** Scanner requests per minute per client address and API key (SCANNER_RATE_LIMIT); 0 = off. */
+  scannerRateLimit?: number;
+  /** The clock the scan rules read; tests move it instead of waiting. */
+  now?: () => Date;
   /** Called for every route as it is declared (the route-table guard test reads them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -80,8 +86,13 @@ export async function buildApp(options: BuildAppOptions) {
   registerOrderRoutes(context);
   registerTicketRoutes(context);
   registerGuestImportRoutes(context);
+  registerScannerRoutes(context, {
+    ratePerMinute: options.scannerRateLimit ?? scannerRateLimits.defaultPerMinute,
+    now: options.now ?? (() => new Date()),
+  });
 
   const serveWeb = !!options.webRoot && existsSync(join(options.webRoot, 'index.html'));
+  const hasScannerPage = serveWeb && existsSync(join(options.webRoot!, 'scanner.html'));
   if (serveWeb) await app.register(fastifyStatic, { root: options.webRoot!, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
@@ -89,8 +100,10 @@ export async function buildApp(options: BuildAppOptions) {
     if (!serveWeb || path === '/api' || path.startsWith('/api/') || !isPageRequest) {
       return reply.code(404).send({ message: 'Recurso no encontrado.', error: errorCodes.notFound });
     }
-    // Client routes: the React app decides what to show (its own English 404 included).
-    return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+    // The bar scanner is its own lean page (no organizer code); every other client route is the app,
+    // which decides what to show (its own English 404 included).
+    const page = path.startsWith('/scanner/') && hasScannerPage ? 'scanner.html' : 'index.html';
+    return reply.type('text/html').sendFile(page, { maxAge: 0 });
   });
   return app;
 }

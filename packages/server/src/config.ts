@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_TIME_ZONE } from '@drinkflow/domain/dates';
 import { registrationLimits } from './modules/auth/limits';
+import { scannerRateLimits } from './modules/scanner/limits';
 
 export interface ServerConfig {
   port: number;
@@ -15,6 +16,8 @@ export interface ServerConfig {
   /** Time zone of the dates people read: scan messages, statistics hours, exports. */
   timeZone: string;
   registrationsPerAddress: number;
+  /** Scanner requests per minute per client address and key; 0 turns the limit off. */
+  scannerRateLimit: number;
 }
 
 /** A configuration value that cannot work; the server prints it and does not start. */
@@ -39,6 +42,15 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
   return parsed;
 }
 
+function nonNegativeInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) {
+    throw new ConfigError(`${name} debe ser un entero mayor o igual que 0, no ${JSON.stringify(value)}.`);
+  }
+  return parsed;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   return {
@@ -56,6 +68,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'REGISTRATIONS_PER_HOUR',
       env.REGISTRATIONS_PER_HOUR,
       registrationLimits.defaultPerAddress,
+    ),
+    scannerRateLimit: nonNegativeInteger(
+      'SCANNER_RATE_LIMIT',
+      env.SCANNER_RATE_LIMIT,
+      scannerRateLimits.defaultPerMinute,
     ),
   };
 }

@@ -40,6 +40,7 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   timeZone: config.timeZone,
   registrationsPerAddress: config.registrationsPerAddress,
+  scannerRateLimit: config.scannerRateLimit,
 });
 
 let closing = false;

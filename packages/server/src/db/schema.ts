@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -185,6 +186,8 @@ export const consumos = pgTable(
       .references(() => eventos.id, { onDelete: 'cascade' }),
     tipoBebida: text('tipo_bebida').notNull(),
     timestamp: instant('timestamp').notNull().defaultNow(),
+    /** The bar's name the scanning device gave (DECISIONS §7). */
+    barra: text('barra'),
   },
   (t) => [
     index('consumos_ticket_time_idx').on(t.ticketId, t.timestamp),
@@ -192,7 +195,10 @@ export const consumos = pgTable(
   ],
 );
 
-/** Every scan attempt, allowed or refused; also the idempotency record for a client's scanId. */
+/**
+ * Every scan attempt, allowed or refused, and every undo; also the idempotency record of a
+ * client's scanId (unique per event, DECISIONS §11).
+ */
 export const scanLog = pgTable(
   'scan_log',
   {
@@ -202,18 +208,46 @@ export const scanLog = pgTable(
       .references(() => eventos.id, { onDelete: 'cascade' }),
     // The audit log outlives a deleted order or ticket (DECISIONS §7).
     ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    /** The drink this scan recorded, while it still counts (an undo deletes it). */
+    consumoId: integer('consumo_id').references(() => consumos.id, { onDelete: 'set null' }),
+    /** `consumo` for a scan, `deshacer` for the undo of one. */
+    accion: text('accion', { enum: ['consumo', 'deshacer'] })
+      .notNull()
+      .default('consumo'),
     qrCode: text('qr_code').notNull(),
     scanId: text('scan_id'),
     tipoBebida: text('tipo_bebida'),
+    barra: text('barra'),
+    deviceId: text('device_id'),
     allowed: boolean('allowed').notNull(),
     reason: text('reason').notNull(),
     response: jsonb('response').notNull(),
+    undoneAt: instant('undone_at'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('scan_log_scan_id_unique').on(t.scanId),
+    uniqueIndex('scan_log_evento_scan_id_unique').on(t.eventoId, t.scanId),
     index('scan_log_evento_time_idx').on(t.eventoId, t.createdAt),
     index('scan_log_ticket_idx').on(t.ticketId),
+    index('scan_log_consumo_idx').on(t.consumoId),
+  ],
+);
+
+/**
+ * Fixed-window request counters shared by every server process (the scanner's rate limits):
+ * one upsert per request, so counting and recording cannot race.
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    windowStart: instant('window_start').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bucket, t.key, t.windowStart] }),
+    index('rate_counters_window_idx').on(t.windowStart),
   ],
 );
 

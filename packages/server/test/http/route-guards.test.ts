@@ -14,6 +14,11 @@ const publicRoutes = new Set([
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/demo-request',
+  // The bar scanner: the event's API key is the credential (DECISIONS §7).
+  'GET /api/scanner/:apiKey/event',
+  'GET /api/scanner/:apiKey/ticket/:qrCode',
+  'POST /api/scanner/:apiKey/consume',
+  'POST /api/scanner/:apiKey/undo',
 ]);
 
 /** Any signed-in account, bar staff included: their own session and profile. */

@@ -17,6 +17,10 @@ beforeAll(async () => {
     '<!doctype html><title>DrinkFlow</title><div id="root"></div>',
   );
   await writeFile(join(webRoot, 'app.js'), 'console.log("hola")');
+  await writeFile(
+    join(webRoot, 'scanner.html'),
+    '<!doctype html><title>Escáner</title><div id="scanner-root"></div>',
+  );
   database = await openTestDatabase();
   app = await buildApp({ db: database.db, webRoot });
   await app.ready();
@@ -41,6 +45,21 @@ describe('serving the web app', () => {
 
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it('answers the bar scanner with its own lean page, and nothing else with it', async () => {
+    for (const url of ['/scanner/clave-del-evento', '/scanner/clave?barra=1', '/scanner/']) {
+      const res = await app.inject({ method: 'GET', url });
+
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('<div id="scanner-root">');
+    }
+    for (const url of ['/scanner', '/scannerx/clave', '/organizer/scanner']) {
+      const res = await app.inject({ method: 'GET', url });
+
       expect(res.body, url).toContain('<div id="root">');
     }
   });

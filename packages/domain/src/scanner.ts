@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { modos } from './ticket-types';
+
+/** Limits of the public scanner API (DECISIONS §7). */
+export const SCANNER_LIMITS = {
+  qrCodeMax: 200,
+  tipoBebidaMax: 50,
+  scanIdMax: 100,
+  barraMax: 60,
+  deviceIdMax: 100,
+  /** How long the device that recorded a drink may undo it. */
+  undoWindowMs: 2 * 60_000,
+} as const;
+
+export const scannerMessages = {
+  invalidKey: 'API Key inválida o evento no encontrado',
+  ticketNotFound: 'Ticket no encontrado',
+  otherEvent: 'Este ticket no pertenece a este evento',
+  scanIdReused: 'Este identificador de escaneo ya se usó con otro código QR',
+  undoTooLate: 'Ya no se puede deshacer este consumo',
+  undoUnknown: 'Escaneo no encontrado',
+  rateLimited: 'Demasiados escaneos seguidos. Espera unos segundos e inténtalo de nuevo.',
+  guessing: 'Demasiados intentos con una API Key inválida. Inténtalo más tarde.',
+  qrRequired: 'El código QR es obligatorio',
+} as const;
+
+export const scanReasons = [
+  'ok',
+  'invalidado',
+  'no_valido_aun',
+  'caducado',
+  'tipo_bebida',
+  'agotado',
+  'intervalo',
+] as const;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((value) => value || undefined);
+
+/** A QR code as typed or scanned: trimmed, never empty. */
+const qrCode = z
+  .string({ error: scannerMessages.qrRequired })
+  .trim()
+  .min(1, scannerMessages.qrRequired)
+  .max(SCANNER_LIMITS.qrCodeMax, 'El código QR no es válido');
+
+export const scannerKeyParams = z.object({ apiKey: z.string().min(1).max(200) });
+export const scannerTicketParams = scannerKeyParams.extend({ qrCode });
+
+/** POST /api/scanner/{apiKey}/consume (DECISIONS §7). */
+export const consumeBody = z.object({
+  qrCode,
+  tipoBebida: optionalText(
+    SCANNER_LIMITS.tipoBebidaMax,
+    `El tipo de bebida no puede exceder ${SCANNER_LIMITS.tipoBebidaMax} caracteres`,
+  ),
+  scanId: optionalText(SCANNER_LIMITS.scanIdMax, 'El identificador de escaneo no es válido'),
+  barra: optionalText(
+    SCANNER_LIMITS.barraMax,
+    `El nombre de la barra no puede exceder ${SCANNER_LIMITS.barraMax} caracteres`,
+  ),
+  deviceId: optionalText(SCANNER_LIMITS.deviceIdMax, 'El identificador del dispositivo no es válido'),
+});
+export type ConsumeInput = z.input<typeof consumeBody>;
+
+/** POST /api/scanner/{apiKey}/undo. */
+export const undoBody = z.object({
+  scanId: z
+    .string({ error: 'El identificador de escaneo es obligatorio' })
+    .trim()
+    .min(1, 'El identificador de escaneo es obligatorio')
+    .max(SCANNER_LIMITS.scanIdMax, 'El identificador de escaneo no es válido'),
+  deviceId: z
+    .string({ error: 'El identificador del dispositivo es obligatorio' })
+    .trim()
+    .min(1, 'El identificador del dispositivo es obligatorio')
+    .max(SCANNER_LIMITS.deviceIdMax, 'El identificador del dispositivo no es válido'),
+});
+export type UndoInput = z.input<typeof undoBody>;
+export const undoResponse = z.object({ undone: z.literal(true), message: z.string() });
+export type UndoResponse = z.infer<typeof undoResponse>;
+
+/** GET /api/scanner/{apiKey}/event: what the scanner's banner shows. */
+export const scannerEvent = z.object({
+  nombre: z.string(),
+  ubicacion: z.string(),
+  fechaInicio: z.string(),
+  fechaFin: z.string(),
+});
+export type ScannerEvent = z.infer<typeof scannerEvent>;
+
+/** The rule function's answer as the wire carries it (DECISIONS §7). */
+export const scanResult = z.object({
+  /** This drink was recorded. */
+  success: z.boolean(),
+  /** Another drink of a type the ticket allows could be served right now. */
+  canConsume: z.boolean(),
+  message: z.string(),
+  reason: z.enum(scanReasons),
+  remainingDrinks: z.number().int().optional(),
+  nextAllowedTime: z.string().optional(),
+  /** The drink this scan asked for (recorded when `success`). */
+  tipoBebida: z.string(),
+  /** The scan's id, to undo it; present when the device sent one. */
+  scanId: z.string().optional(),
+});
+export type ScanResult = z.infer<typeof scanResult>;
+
+export const effectiveEstados = ['activo', 'invalidado', 'caducado', 'agotado'] as const;
+
+/** GET /api/scanner/{apiKey}/ticket/{qrCode}: only what a bartender needs (no email, no phone). */
+export const scannerTicketResponse = z.object({
+  ticket: z.object({
+    id: z.number(),
+    /** Effective state: invalidado > caducado > agotado > activo (DECISIONS §5). */
+    estado: z.enum(effectiveEstados),
+    titular: z.string(),
+    createdAt: z.string(),
+  }),
+  evento: scannerEvent,
+  tipoTicket: z.object({
+    nombre: z.string(),
+    modo: z.enum(modos),
+    maxDrinks: z.number().nullable(),
+    drinkIntervalMinutes: z.number().nullable(),
+    durationMinutes: z.number().nullable(),
+    drinkType: z.string(),
+    validoDesde: z.string(),
+    validoHasta: z.string(),
+  }),
+  consumos: z.array(
+    z.object({ id: z.number(), tipoBebida: z.string(), timestamp: z.string(), barra: z.string().nullable() }),
+  ),
+  /** What a drink now would get; nothing recorded (advanced mode's 'Verificar Ticket'). */
+  verificacion: scanResult.omit({ scanId: true }),
+});
+export type ScannerTicketResponse = z.infer<typeof scannerTicketResponse>;
