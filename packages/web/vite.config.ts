@@ -3,9 +3,20 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // dist/.vite/manifest.json: what each page loads, read by scripts/route-budget.mjs.
+    manifest: true,
+    rolldownOptions: {
+      // The app, and the public scanner as a page of its own so that it loads none of the app.
+      input: { main: page('index.html'), scanner: page('scanner.html') },
+    },
+  },
 });

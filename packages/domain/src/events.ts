@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './dates';
+import { isoDateTime } from './iso-date-time';
 
 export const eventStatuses = ['próximo', 'activo', 'finalizado'] as const;
 export type EventStatus = (typeof eventStatuses)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './dates';
+import { isoDateTime } from './iso-date-time';
 import { tipoTicket } from './ticket-types';
 
 export const ORDER_QUANTITY = { min: 1, max: 10 } as const;

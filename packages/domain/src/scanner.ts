@@ -1,16 +1,8 @@
 import { z } from 'zod';
-import { modos } from './ticket-types';
+import { SCANNER_LIMITS } from './scanner-limits';
+import { modos } from './ticket-type-labels';
 
-/** Limits of the public scanner API (DECISIONS §7). */
-export const SCANNER_LIMITS = {
-  qrCodeMax: 200,
-  tipoBebidaMax: 50,
-  scanIdMax: 100,
-  barraMax: 60,
-  deviceIdMax: 100,
-  /** How long the device that recorded a drink may undo it. */
-  undoWindowMs: 2 * 60_000,
-} as const;
+export { SCANNER_LIMITS };
 
 export const scannerMessages = {
   invalidKey: 'API Key inválida o evento no encontrado',

@@ -1,19 +1,14 @@
 import { z } from 'zod';
-import { isoDateTime } from './dates';
+import { isoDateTime } from './iso-date-time';
+import { modos, type Modo } from './ticket-type-labels';
 
-export const modos = ['por_cantidad', 'temporal', 'intervalos_controlados'] as const;
-export type Modo = (typeof modos)[number];
+// The plain names and texts live apart so that pages without zod (the bar scanner) can use them.
+export { limitText, modoLabels, modos, type Modo } from './ticket-type-labels';
 
 /** Names the order and scanner views used for the same modes (spec §3); stored canonically. */
 export const modoAliases: Record<string, Modo> = {
   barra_libre_tiempo: 'temporal',
   barra_libre_controlada: 'intervalos_controlados',
-};
-
-export const modoLabels: Record<Modo, string> = {
-  por_cantidad: 'Por Cantidad',
-  temporal: 'Barra Libre',
-  intervalos_controlados: 'Intervalos Controlados',
 };
 
 /**
@@ -176,18 +171,6 @@ export const tipoTicket = z.object({
   evento: z.object({ nombre: z.string(), ubicacion: z.string() }).optional(),
 });
 export type TipoTicket = z.infer<typeof tipoTicket>;
-
-type LimitFields = Pick<TipoTicket, 'modo' | 'maxDrinks' | 'durationMinutes' | 'drinkIntervalMinutes'>;
-
-/** The limit as the lists show it (spec §9). */
-export function limitText(tipo: LimitFields): string {
-  if (tipo.modo === 'por_cantidad' && tipo.maxDrinks) return `${tipo.maxDrinks} bebidas`;
-  if (tipo.modo === 'temporal' && tipo.durationMinutes) return `${tipo.durationMinutes} minutos`;
-  if (tipo.modo === 'intervalos_controlados' && tipo.drinkIntervalMinutes) {
-    return `1 bebida cada ${tipo.drinkIntervalMinutes} min`;
-  }
-  return 'Sin límite';
-}
 
 /** What the create form fills in when the mode changes (spec §4). */
 export function applyModeDefaults(

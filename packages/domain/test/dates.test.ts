@@ -4,10 +4,10 @@ import {
   formatDate,
   formatDateTime,
   formatTime,
-  isoDateTime,
   zonedDayBounds,
   zonedInstant,
 } from '../src/dates';
+import { isoDateTime } from '../src/iso-date-time';
 
 describe('formatDateTime, formatDate and formatTime', () => {
   it('writes dd/MM/yyyy HH:mm in Madrid time by default, summer and winter', () => {

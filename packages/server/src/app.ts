@@ -1,15 +1,14 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import { DEFAULT_TIME_ZONE } from '@drinkflow/domain/dates';
-import { errorCodes } from '@drinkflow/domain/errors';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import type { Db } from './db/client';
 import { registerErrorHandling } from './http/errors';
 import { safeLoggerOptions } from './http/logging';
+import { registerWebApp } from './http/web-app';
 import { createGuards } from './modules/auth/guards';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -21,6 +20,9 @@ import { scannerRateLimits } from './modules/scanner/limits';
 import { registerScannerRoutes } from './modules/scanner/routes';
 import { registerTicketTypeRoutes } from './modules/ticket-types/routes';
 import { registerTicketRoutes } from './modules/tickets/routes';
+
+/** JSON answers below this size are sent as they are. */
+export const COMPRESS_THRESHOLD_BYTES = 2048;
 
 export interface BuildAppOptions {
   db: Db;
@@ -59,6 +61,18 @@ export async function buildApp(options: BuildAppOptions) {
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
   });
 
+  // JSON answers above a few kilobytes travel compressed (order lists, statistics); a scan's answer
+  // is far below the threshold, so the scan path pays nothing. Registered before the static files,
+  // which bring their own pre-compressed twins (@fastify/compress leaves those alone).
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    // Brotli's default (11) costs tens of milliseconds per answer; 4 compresses nearly as well.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    // Request bodies are never accepted compressed: no decompression bombs.
+    globalDecompression: false,
+  });
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -91,19 +105,6 @@ export async function buildApp(options: BuildAppOptions) {
     now: options.now ?? (() => new Date()),
   });
 
-  const serveWeb = !!options.webRoot && existsSync(join(options.webRoot, 'index.html'));
-  const hasScannerPage = serveWeb && existsSync(join(options.webRoot!, 'scanner.html'));
-  if (serveWeb) await app.register(fastifyStatic, { root: options.webRoot!, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
-    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-    if (!serveWeb || path === '/api' || path.startsWith('/api/') || !isPageRequest) {
-      return reply.code(404).send({ message: 'Recurso no encontrado.', error: errorCodes.notFound });
-    }
-    // The bar scanner is its own lean page (no organizer code); every other client route is the app,
-    // which decides what to show (its own English 404 included).
-    const page = path.startsWith('/scanner/') && hasScannerPage ? 'scanner.html' : 'index.html';
-    return reply.type('text/html').sendFile(page, { maxAge: 0 });
-  });
+  await registerWebApp(app, options.webRoot);
   return app;
 }

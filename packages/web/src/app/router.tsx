@@ -6,6 +6,7 @@ import { SectionPage } from '@/features/organizer/pages/section-page';
 import { RequireRole } from './guards';
 import { areaRoles } from './next-path';
 import { paths } from './paths';
+import { RouteError } from './route-error';
 import { ScrollToTop } from './scroll-to-top';
 
 // Every page loads on demand: a visitor downloads the shell and the page they open, nothing more.
@@ -22,6 +23,7 @@ export const routes: RouteObject[] = [
   {
     // Shown while the first page's lazy module loads; without it React Router warns on every load.
     HydrateFallback: PageSpinner,
+    ErrorBoundary: RouteError,
     element: (
       <>
         <ScrollToTop />
@@ -43,8 +45,9 @@ export const routes: RouteObject[] = [
       { path: paths.legal.privacy, lazy: lazyPage(legalPages, 'PrivacyPage') },
       { path: paths.legal.cookies, lazy: lazyPage(legalPages, 'CookiesPage') },
       {
+        // Built as its own page too (scanner.html), which the server sends for /scanner/*.
         path: '/scanner/:apiKey?',
-        lazy: lazyPage(() => import('@/features/scanner/pages/public-scanner-page'), 'PublicScannerPage'),
+        lazy: lazyPage(() => import('@/features/scanner/pages/public-scanner-route'), 'PublicScannerRoute'),
       },
       {
         element: <RequireRole roles={areaRoles.admin} deniedMessage={adminDenied} />,
@@ -98,7 +101,13 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('@/features/orders/pages/order-detail-page'), 'OrderDetailPage'),
               },
               { path: 'estadisticas', element: <SectionPage title="Estadísticas" /> },
-              { path: 'scanner', element: <SectionPage title="Escáner QR" /> },
+              {
+                path: 'scanner',
+                lazy: lazyPage(
+                  () => import('@/features/scanner/pages/organizer-scanner-page'),
+                  'OrganizerScannerPage',
+                ),
+              },
               {
                 path: 'perfil',
                 lazy: lazyPage(() => import('@/features/profile/pages/profile-page'), 'ProfilePage'),

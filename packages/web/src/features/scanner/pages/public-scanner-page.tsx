@@ -1,17 +1,40 @@
-import { useParams } from 'react-router';
+import { ScannerPanel } from '../components/scanner-panel';
+import { ScannerProblem, ScannerShell, ScannerTitle } from '../components/scanner-shell';
+import { useScannerEvent } from '../hooks/use-scanner-event';
 
-export function PublicScannerPage() {
-  const { apiKey } = useParams();
-  if (!apiKey?.trim()) {
+/**
+ * /scanner/{apiKey}: the bar staff's scanner, without an account (spec §2). Its own Vite entry
+ * (scanner-main.tsx) renders it with no router; the app's router renders it too, for `npm run dev`.
+ */
+export function PublicScannerPage({ apiKey }: { apiKey: string | undefined }) {
+  const key = apiKey?.trim();
+  if (!key) {
     return (
-      <main className="flex min-h-screen items-center justify-center bg-slate-900 p-6 text-white">
-        <h1 className="text-3xl font-bold">URL Inválida</h1>
-      </main>
+      <ScannerProblem
+        title="URL Inválida"
+        message="API Key inválida: el enlace no incluye la clave del evento. Verifica que tengas el enlace correcto del escáner."
+      />
     );
   }
+  return <EventScanner key={key} apiKey={key} />;
+}
+
+function EventScanner({ apiKey }: { apiKey: string }) {
+  const { state, retry } = useScannerEvent(apiKey);
+  if (state.status === 'invalid') return <ScannerProblem title="API Key inválida" message={state.message} />;
+  if (state.status === 'error') {
+    return <ScannerProblem title="No se pudo cargar el evento" message={state.message} onRetry={retry} />;
+  }
   return (
-    <main className="min-h-screen bg-slate-900 p-6 text-white">
-      <h1 className="text-3xl font-bold">Escáner de Tickets</h1>
-    </main>
+    <ScannerShell>
+      <ScannerTitle />
+      {state.status === 'loading' ? (
+        <p role="status" className="py-12 text-center text-slate-200">
+          Cargando evento...
+        </p>
+      ) : (
+        <ScannerPanel apiKey={apiKey} event={state.event} />
+      )}
+    </ScannerShell>
   );
 }

@@ -1,0 +1,146 @@
+// Lighthouse (mobile preset, simulated slow 4G and a mid-range phone's CPU) against the built
+// product on a fresh embedded database: the landing page, login, the organizer's events (signed in
+// as the demo organizer) and the public bar scanner.
+// Usage: npm run lighthouse [-- --record] [--runs 3]   (builds the web app first)
+import { execFileSync } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { signInDemoOrganizer, startBenchServer } from './server.mjs';
+
+const { values } = parseArgs({
+  options: {
+    record: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+    port: { type: 'string', default: '3193' },
+    'skip-build': { type: 'boolean', default: false },
+  },
+});
+const runs = Number(values.runs);
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
+const timings = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'SI',
+};
+
+if (!values['skip-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+const server = await startBenchServer({ port: Number(values.port) });
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+
+try {
+  const organizer = await signInDemoOrganizer(server.base);
+  const token = organizer.headers.authorization.replace('Bearer ', '');
+  const eventos = await (
+    await fetch(`${server.base}/api/eventos/${organizer.user.id}`, { headers: organizer.headers })
+  ).json();
+  const apiKey = eventos[0].apiKey;
+
+  // The organizer page needs a session in the browser's storage; Lighthouse is told to keep it.
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const page = await browser.newPage();
+  await page.goto(`${server.base}/robots.txt`);
+  await page.evaluate(
+    (session) => {
+      localStorage.setItem('drinkflow_token', session.token);
+      localStorage.setItem('drinkflow_user', JSON.stringify(session.user));
+    },
+    { token, user: organizer.user },
+  );
+  await page.close();
+  await browser.disconnect();
+
+  const pages = [
+    ['Landing', '/'],
+    ['Login', '/login'],
+    ['Eventos (organizador)', '/organizer/eventos'],
+    ['Escáner público', `/scanner/${apiKey}`],
+  ];
+  const results = [];
+  for (const [name, path] of pages) {
+    const samples = [];
+    for (let run = 0; run < runs; run++) {
+      const { lhr } = await lighthouse(`${server.base}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: categories,
+        disableStorageReset: true,
+      });
+      samples.push(lhr);
+    }
+    // The median run by performance score, as Lighthouse's own docs recommend for variance.
+    samples.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+    const lhr = samples[Math.floor(samples.length / 2)];
+    const failing = Object.values(lhr.audits)
+      .filter(
+        (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
+      )
+      .map((audit) => audit.id);
+    results.push({
+      name,
+      path: path.replace(apiKey, '{apiKey}'),
+      scores: Object.fromEntries(categories.map((id) => [id, Math.round(lhr.categories[id].score * 100)])),
+      timings: Object.fromEntries(
+        Object.entries(timings).map(([id, label]) => [label, lhr.audits[id].displayValue]),
+      ),
+      failing,
+      version: lhr.lighthouseVersion,
+      userAgent: lhr.environment.hostUserAgent,
+    });
+  }
+
+  const lines = [
+    '| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Speed index |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.name} (\`${r.path}\`) | ${r.scores.performance} | ${r.scores.accessibility} | ` +
+        `${r.scores['best-practices']} | ${r.scores.seo} | ${r.timings.FCP} | ${r.timings.LCP} | ` +
+        `${r.timings.TBT} | ${r.timings.CLS} | ${r.timings.SI} |`,
+    ),
+  ];
+  const below = results.flatMap((r) =>
+    r.failing.length ? [`- ${r.name}: audits below 0.9: ${r.failing.join(', ')}`] : [],
+  );
+  console.log([...lines, '', ...below].join('\n'));
+
+  if (values.record) {
+    const chromium = results[0].userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? 'unknown';
+    const section = [
+      '',
+      `## ${new Date().toISOString().slice(0, 10)} — Lighthouse, mobile preset`,
+      '',
+      `Machine: ${cpus()[0].model}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB RAM; ` +
+        `Node ${process.version}; Lighthouse ${results[0].version}; Debian Chromium ${chromium}. ` +
+        `\`npm run lighthouse\` — built product, fresh embedded database with demo data, ` +
+        `median of ${runs} runs per page (simulated slow 4G, 4× CPU slowdown).`,
+      '',
+      ...lines,
+      ...(below.length ? ['', ...below] : []),
+      '',
+    ];
+    appendFileSync('bench/RESULTS.md', section.join('\n'));
+    console.log('Recorded in bench/RESULTS.md');
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}

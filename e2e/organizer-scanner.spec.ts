@@ -1,0 +1,58 @@
+import { formatDateTime } from '@drinkflow/domain/dates';
+import { expectNoSeriousA11yViolations, loginThroughForm, registerThroughApi } from './fixtures';
+import { consumosOf, createLiveEvent, createTicket } from './support/scanner-data';
+import { expect, test } from './test';
+
+// The organizer's own scanner (/organizer/scanner): pick one of your events and scan its tickets
+// with the same scanner the bars use.
+
+test('an organizer picks an event on /organizer/scanner and records a drink', async ({ page, request }) => {
+  const account = await registerThroughApi(request, { nombre: 'Inés' });
+  const fiesta = await createLiveEvent(request, account.token, 'Fiesta de Fin de Curso');
+  const otra = await createLiveEvent(request, account.token, 'Cena de Empresa');
+  const ticket = await createTicket(request, account.token, fiesta, { nombre: 'Tres Copas', maxDrinks: 3 });
+  const foreign = await createTicket(request, account.token, otra);
+  await loginThroughForm(page, account.email, account.password);
+  await expect(page).toHaveURL('/organizer/eventos');
+
+  await page
+    .getByRole('complementary', { name: 'Menú del organizador' })
+    .getByRole('link', { name: 'Escáner QR' })
+    .click();
+  await expect(page).toHaveURL('/organizer/scanner');
+  await expect(page.getByRole('heading', { level: 1, name: 'Escáner QR' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Selecciona un Evento' })).toBeVisible();
+  await expect(page.getByLabel('Código QR')).toBeHidden();
+
+  const selector = page.getByRole('combobox', { name: 'Evento', exact: true });
+  await selector.selectOption({
+    label: `Fiesta de Fin de Curso — ${formatDateTime(new Date(fiesta.fechaInicio))}`,
+  });
+  await expect(page.getByRole('region', { name: 'Evento' })).toContainText('Fiesta de Fin de Curso');
+  await page.getByRole('button', { name: 'Ahora no' }).click();
+  const field = page.getByLabel('Código QR');
+  await field.fill(ticket.qrCode);
+  await field.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Consumo Registrado' })).toBeVisible();
+  await expect(page.getByText('Quedan 2 bebidas')).toBeVisible();
+  expect(await consumosOf(request, account.token, ticket.id)).toHaveLength(1);
+  await expectNoSeriousA11yViolations(page);
+
+  // The scanner serves the chosen event only.
+  await page.getByRole('button', { name: 'Nuevo Escaneo' }).click();
+  await field.fill(foreign.qrCode);
+  await page.getByRole('button', { name: 'Validar y Registrar Ticket' }).click();
+  await expect(page.getByText('Este ticket no pertenece a este evento')).toBeVisible();
+
+  // Another event: a clean scanner for it; the choice is remembered.
+  await selector.selectOption({ label: `Cena de Empresa — ${formatDateTime(new Date(otra.fechaInicio))}` });
+  await expect(page.getByRole('region', { name: 'Evento' })).toContainText('Cena de Empresa');
+  await expect(page.getByText('Este ticket no pertenece a este evento')).toBeHidden();
+  await expect(field).toHaveValue('');
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Evento' })).toContainText('Cena de Empresa');
+  await field.fill(foreign.qrCode);
+  await field.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Consumo Registrado' })).toBeVisible();
+  expect(await consumosOf(request, account.token, foreign.id)).toHaveLength(1);
+});

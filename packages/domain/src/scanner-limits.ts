@@ -1,0 +1,12 @@
+// Plain numbers, no zod: the public scanner page reads them too.
+
+/** Limits of the public scanner API (DECISIONS §7). */
+export const SCANNER_LIMITS = {
+  qrCodeMax: 200,
+  tipoBebidaMax: 50,
+  scanIdMax: 100,
+  barraMax: 60,
+  deviceIdMax: 100,
+  /** How long the device that recorded a drink may undo it. */
+  undoWindowMs: 2 * 60_000,
+} as const;

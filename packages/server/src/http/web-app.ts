@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { errorCodes } from '@drinkflow/domain/errors';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Vite names every file under /assets/ by its content hash: a changed file gets a new name. */
+const HASHED_ASSET = /^\/?assets\//;
+const FOREVER = 'public, max-age=31536000, immutable';
+// Pages and unhashed files (robots.txt, favicon): the browser asks again every time, and the ETag
+// turns an unchanged answer into a 304.
+const REVALIDATE = 'no-cache';
+
+const notFoundBody = { message: 'Recurso no encontrado.', error: errorCodes.notFound };
+
+function cacheControlFor(relativePath: string): string {
+  return HASHED_ASSET.test(relativePath) ? FOREVER : REVALIDATE;
+}
+
+/**
+ * The built web app (packages/web/dist): files with their pre-compressed brotli/gzip twins chosen by
+ * Accept-Encoding, long-lived caching for hashed assets, and the SPA fallback for client routes.
+ * A missing file (anything with an extension, or under /assets/) is a 404, never the app's HTML:
+ * a page from an old deploy asking for a chunk that is gone must get an error it can recover from.
+ */
+export async function registerWebApp(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
+  const serveWeb = !!webRoot && existsSync(join(webRoot, 'index.html'));
+  const hasScannerPage = serveWeb && existsSync(join(webRoot, 'scanner.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply, path: string) => {
+        const relative = path.startsWith(webRoot) ? path.slice(webRoot.length) : path;
+        void reply.header('cache-control', cacheControlFor(relative.replace(/\.(br|gz)$/, '')));
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    const isFile = HASHED_ASSET.test(path) || /\.[a-z0-9]+$/i.test(path.split('/').pop() ?? '');
+    if (!serveWeb || path === '/api' || path.startsWith('/api/') || !isPageRequest || isFile) {
+      return reply.code(404).send(notFoundBody);
+    }
+    // The bar scanner is its own lean page (no organizer code); every other client route is the app,
+    // which decides what to show (its own English 404 included).
+    const page = path.startsWith('/scanner/') && hasScannerPage ? 'scanner.html' : 'index.html';
+    return reply.type('text/html; charset=utf-8').sendFile(page);
+  });
+}

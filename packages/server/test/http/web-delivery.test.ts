@@ -1,0 +1,135 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { openTestDatabase } from '../setup/database';
+import { expectApiError } from '../setup/helpers';
+
+// The web build as Vite and scripts/compress-dist.mjs leave it: hashed assets with their brotli
+// and gzip twins, pages, and unhashed public files.
+const chunk = `export const saludo = ${JSON.stringify('hola '.repeat(2000))};`;
+const robots = 'User-agent: *\nAllow: /\nDisallow: /organizer\n';
+const brotliTwin = brotliCompressSync(chunk);
+const gzipTwin = gzipSync(chunk, { level: 9 });
+
+let webRoot: string;
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  webRoot = await mkdtemp(join(tmpdir(), 'drinkflow-dist-'));
+  await mkdir(join(webRoot, 'assets'));
+  await writeFile(join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(join(webRoot, 'scanner.html'), '<!doctype html><div id="scanner-root"></div>');
+  await writeFile(join(webRoot, 'robots.txt'), robots);
+  const asset = join(webRoot, 'assets', 'index-AbC123xy.js');
+  await writeFile(asset, chunk);
+  await writeFile(`${asset}.br`, brotliTwin);
+  await writeFile(`${asset}.gz`, gzipTwin);
+  database = await openTestDatabase();
+  app = await buildApp({ db: database.db, webRoot });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  await rm(webRoot, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+const assetUrl = '/assets/index-AbC123xy.js';
+
+describe('compressed static files', () => {
+  it('sends the brotli twin to a browser that accepts brotli', async () => {
+    const res = await get(assetUrl, { 'accept-encoding': 'gzip, deflate, br' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(chunk);
+    // The very bytes written at build: nothing compressed per request.
+    expect(res.rawPayload.equals(brotliTwin)).toBe(true);
+  });
+
+  it('sends the gzip twin when brotli is not accepted', async () => {
+    const res = await get(assetUrl, { 'accept-encoding': 'gzip' });
+
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(chunk);
+    expect(res.rawPayload.equals(gzipTwin)).toBe(true);
+  });
+
+  it('sends the file as it is to a client that accepts no compression', async () => {
+    const res = await get(assetUrl);
+
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(chunk);
+  });
+});
+
+describe('caching', () => {
+  it('lets browsers keep hashed assets for a year without asking again', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await get(assetUrl, { 'accept-encoding': encoding });
+
+      expect(res.headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('has the app page revalidated on every load, with an ETag that turns a repeat into a 304', async () => {
+    const first = await get('/organizer/eventos');
+
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+
+    const again = await get('/organizer/eventos', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('has the scanner page and robots.txt revalidated too', async () => {
+    expect((await get('/scanner/clave')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/robots.txt')).headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('missing files', () => {
+  it.each([
+    '/assets/missing-Zz99.js',
+    '/assets/index-AbC123xy.css',
+    '/assets/',
+    '/favicon.ico',
+    '/missing.png',
+    '/organizer/old-chunk.js',
+  ])('answers %s with a 404, not the app page', async (url) => {
+    const res = await get(url);
+
+    expectApiError(res, 404, 'not_found');
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
+  it('still answers every client route with the app page', async () => {
+    for (const url of ['/', '/login', '/organizer/evento/3/editar', '/legal/privacidad', '/no/existe']) {
+      const res = await get(url);
+
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root">');
+    }
+  });
+});
+
+describe('robots.txt', () => {
+  it('is served as text, not the app page', async () => {
+    const res = await get('/robots.txt');
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toBe(robots);
+  });
+});

@@ -1,0 +1,57 @@
+/*
+ * The public scanner's own fetch client (STYLE: "a tiny API client for the public scanner, so the
+ * scanner bundle stays small"): no session, no token, no TanStack Query. Errors read like the app's
+ * (spec §8): the body's message, else its error, else the status text.
+ */
+
+/** A non-OK answer of the scanner API. */
+export class ScannerApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** Seconds to wait, from a 429's Retry-After. */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The request never got an answer (no network, server down, timed out). */
+export class ScannerNetworkError extends Error {}
+
+/** How long a scan waits for the server before it counts as a network failure. */
+const TIMEOUT_MS = 10_000;
+
+async function errorFrom(response: Response): Promise<ScannerApiError> {
+  const text = await response.text().catch(() => '');
+  let message = response.statusText || `Error ${response.status}`;
+  try {
+    const body = JSON.parse(text) as { message?: string; error?: string };
+    message = body.message || body.error || message;
+  } catch {
+    if (text) message = `${response.status} ${text}`;
+  }
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return new ScannerApiError(message, response.status, retryAfter > 0 ? retryAfter : undefined);
+}
+
+/** One call to /api/scanner/{apiKey}{path}: its JSON on success, a ScannerApiError or ScannerNetworkError. */
+export async function scannerRequest<T>(apiKey: string, path: string, body?: unknown): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(`/api/scanner/${encodeURIComponent(apiKey)}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch {
+    throw new ScannerNetworkError('No se pudo conectar con el servidor. Comprueba la conexión.');
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!response.ok) throw await errorFrom(response);
+  return (await response.json()) as T;
+}

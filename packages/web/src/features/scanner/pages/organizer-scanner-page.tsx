@@ -1,0 +1,94 @@
+import type { Evento } from '@drinkflow/domain/events';
+import { CalendarPlus, QrCode } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { MyEventsGate } from '@/components/my-events-gate';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useEventSelection } from '@/hooks/use-event-selection';
+import { useMyEvents } from '@/hooks/use-my-events';
+import type { SelectionMemory } from '@/lib/event-selection';
+import { ScannerPanel } from '../components/scanner-panel';
+import { dateTime } from '../utils/ticket-display';
+
+/** Remembers the event last scanned for; nothing is chosen on the first visit. */
+const scannerSelection: SelectionMemory<null> = {
+  showAllKey: 'scanner-show-all-events',
+  eventoIdKey: 'scanner-selected-evento',
+  fallback: null,
+};
+
+/**
+ * /organizer/scanner: the organizer scans for one of their events with the same scanner as the
+ * bar staff, through the same public API and the event's key (DECISIONS §7).
+ */
+export function OrganizerScannerPage() {
+  const events = useMyEvents();
+  const { selection, select } = useEventSelection(events.data, scannerSelection);
+
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold text-slate-900">Escáner QR</h1>
+        <p className="text-slate-600">Valida los tickets de tus eventos y registra sus consumiciones.</p>
+      </div>
+      <MyEventsGate events={events} selection={selection} noEvents={<NoEvents />}>
+        {(list, chosen) => {
+          // A scanner serves one event: 'todos' (from another list's link) counts as no choice.
+          const evento = list.find((item) => item.id === chosen);
+          return (
+            <>
+              <div className="space-y-2">
+                <Label htmlFor="scanner-evento">Evento</Label>
+                <NativeSelect
+                  id="scanner-evento"
+                  value={evento ? String(evento.id) : ''}
+                  onChange={(event) => select(Number(event.target.value))}
+                >
+                  {!evento && (
+                    <option value="" disabled>
+                      Selecciona un evento
+                    </option>
+                  )}
+                  {list.map((item) => (
+                    <option key={item.id} value={item.id}>
+                      {optionLabel(item)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              {evento ? (
+                <ScannerPanel key={evento.apiKey} apiKey={evento.apiKey} event={evento} />
+              ) : (
+                <Card className="flex flex-col items-center gap-3 p-8 text-center">
+                  <QrCode className="h-10 w-10 text-slate-500" aria-hidden />
+                  <h2 className="text-lg font-semibold text-slate-900">Selecciona un Evento</h2>
+                  <p className="max-w-md text-sm text-slate-600">
+                    Elige en el selector el evento cuyos tickets vas a escanear.
+                  </p>
+                </Card>
+              )}
+            </>
+          );
+        }}
+      </MyEventsGate>
+    </div>
+  );
+}
+
+const optionLabel = (evento: Evento) => `${evento.nombre} — ${dateTime(evento.fechaInicio)}`;
+
+function NoEvents() {
+  return (
+    <Card className="flex flex-col items-center gap-3 p-8 text-center">
+      <CalendarPlus className="h-10 w-10 text-slate-500" aria-hidden />
+      <h2 className="text-lg font-semibold text-slate-900">No hay eventos creados</h2>
+      <p className="max-w-md text-sm text-slate-600">Crea un evento y sus tickets para poder escanearlos.</p>
+      <Button asChild>
+        <Link to={paths.organizer.events}>Crear Mi Primer Evento</Link>
+      </Button>
+    </Card>
+  );
+}

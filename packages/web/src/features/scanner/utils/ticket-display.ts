@@ -1,0 +1,46 @@
+import type { ScannerTicketResponse } from '@drinkflow/domain/scanner';
+import { formatDate, formatDateTime, formatTime } from '@drinkflow/domain/dates';
+import { modoLabels } from '@drinkflow/domain/ticket-type-labels';
+
+// Only zod-free domain modules here: the public scanner's bundle carries no schema library.
+
+type TipoTicket = ScannerTicketResponse['tipoTicket'];
+export type EstadoEfectivo = ScannerTicketResponse['ticket']['estado'];
+
+export const estadoLabels: Record<EstadoEfectivo, string> = {
+  activo: 'Activo',
+  agotado: 'Agotado',
+  invalidado: 'Invalidado',
+  caducado: 'Caducado',
+};
+
+/** spec §4: any other value is shown as it is. */
+export const estadoLabel = (estado: string) => estadoLabels[estado as EstadoEfectivo] ?? estado;
+
+export const modoLabel = (modo: string) => modoLabels[modo as TipoTicket['modo']] ?? modo;
+
+/** dd/MM/yyyy HH:mm in Europe/Madrid, the events' time zone. */
+export const dateTime = (iso: string) => formatDateTime(new Date(iso));
+
+/** dd/MM HH:mm: a drink of tonight's history. */
+export const shortDateTime = (iso: string) =>
+  `${formatDate(new Date(iso)).slice(0, 5)} ${formatTime(new Date(iso))}`;
+
+/** HH:mm when it is today, else dd/MM HH:mm: when the next drink may be served. */
+export function nextTime(iso: string, now = new Date()) {
+  const date = new Date(iso);
+  return formatDate(date) === formatDate(now) ? formatTime(date) : shortDateTime(iso);
+}
+
+/** 'Quedan 3 bebidas', 'Queda 1 bebida', 'No quedan bebidas'. */
+export function remainingText(remaining: number) {
+  if (remaining <= 0) return 'No quedan bebidas';
+  return remaining === 1 ? 'Queda 1 bebida' : `Quedan ${remaining} bebidas`;
+}
+
+const drinkLabels: Record<string, string> = { copa: 'Copa', cerveza: 'Cerveza' };
+
+/** A recorded drink's name: 'Copa', 'Cerveza' or the text the ticket type named, capitalised. */
+export const drinkLabel = (tipoBebida: string) =>
+  drinkLabels[tipoBebida.toLocaleLowerCase('es')] ??
+  tipoBebida.charAt(0).toLocaleUpperCase('es') + tipoBebida.slice(1);
