@@ -15,8 +15,9 @@ export default defineConfig({
     // dist/.vite/manifest.json: what each page loads, read by scripts/route-budget.mjs.
     manifest: true,
     rolldownOptions: {
-      // The app, and the public scanner as a page of its own so that it loads none of the app.
-      input: { main: page('index.html'), scanner: page('scanner.html') },
+      // The app, and the landing page and the public scanner as pages of their own, so that neither
+      // loads the app's router, session or queries (docs/decisions/017).
+      input: { main: page('index.html'), landing: page('landing.html'), scanner: page('scanner.html') },
     },
   },
 });

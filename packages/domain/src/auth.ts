@@ -1,14 +1,8 @@
 import { z } from 'zod';
+import { roles, selfRegistrableRoles } from './roles';
 
-export const roles = ['admin', 'organizer', 'scanner'] as const;
-export type Rol = (typeof roles)[number];
-export const selfRegistrableRoles = ['organizer', 'scanner'] as const;
-
-export const rolLabels: Record<Rol, string> = {
-  admin: 'Administrador',
-  organizer: 'Organizador',
-  scanner: 'Personal de barra',
-};
+// Roles and where each goes live apart (no zod), for pages that load without the schemas.
+export { homePathFor, rolLabels, roles, selfRegistrableRoles, type Rol } from './roles';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
@@ -84,10 +78,3 @@ export type PasswordBody = z.infer<typeof passwordBody>;
 
 export const authResponse = z.object({ user, token: z.string() });
 export type AuthResponse = z.infer<typeof authResponse>;
-
-/** Where the browser goes after signing in or registering (DECISIONS §2). */
-export function homePathFor(rol: Rol): string {
-  if (rol === 'admin') return '/admin';
-  if (rol === 'organizer') return '/organizer';
-  return '/';
-}

@@ -17,6 +17,12 @@ function cacheControlFor(relativePath: string): string {
   return HASHED_ASSET.test(relativePath) ? FOREVER : REVALIDATE;
 }
 
+function pageFor(path: string, has: { landing: boolean; scanner: boolean }): string {
+  if (path === '/' && has.landing) return 'landing.html';
+  if (path.startsWith('/scanner/') && has.scanner) return 'scanner.html';
+  return 'index.html';
+}
+
 /**
  * The built web app (packages/web/dist): files with their pre-compressed brotli/gzip twins chosen by
  * Accept-Encoding, long-lived caching for hashed assets, and the SPA fallback for client routes.
@@ -26,6 +32,7 @@ function cacheControlFor(relativePath: string): string {
 export async function registerWebApp(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
   const serveWeb = !!webRoot && existsSync(join(webRoot, 'index.html'));
   const hasScannerPage = serveWeb && existsSync(join(webRoot, 'scanner.html'));
+  const hasLandingPage = serveWeb && existsSync(join(webRoot, 'landing.html'));
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -47,9 +54,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
     if (!serveWeb || path === '/api' || path.startsWith('/api/') || !isPageRequest || isFile) {
       return reply.code(404).send(notFoundBody);
     }
-    // The bar scanner is its own lean page (no organizer code); every other client route is the app,
-    // which decides what to show (its own English 404 included).
-    const page = path.startsWith('/scanner/') && hasScannerPage ? 'scanner.html' : 'index.html';
+    // The landing page and the bar scanner are lean pages of their own (no app code); every other
+    // client route is the app, which decides what to show (its own English 404 included).
+    const page = pageFor(path, { landing: hasLandingPage, scanner: hasScannerPage });
     return reply.type('text/html; charset=utf-8').sendFile(page);
   });
 }

@@ -23,6 +23,7 @@ beforeAll(async () => {
   await mkdir(join(webRoot, 'assets'));
   await writeFile(join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(join(webRoot, 'scanner.html'), '<!doctype html><div id="scanner-root"></div>');
+  await writeFile(join(webRoot, 'landing.html'), '<!doctype html><div id="landing-root"></div>');
   await writeFile(join(webRoot, 'robots.txt'), robots);
   const asset = join(webRoot, 'assets', 'index-AbC123xy.js');
   await writeFile(asset, chunk);
@@ -114,8 +115,18 @@ describe('missing files', () => {
     expect(res.body).not.toContain('<div id="root">');
   });
 
+  it('answers the home page with the lean landing page, and only the home page', async () => {
+    for (const url of ['/', '/?utm_source=correo']) {
+      const res = await get(url);
+
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('<div id="landing-root">');
+    }
+  });
+
   it('still answers every client route with the app page', async () => {
-    for (const url of ['/', '/login', '/organizer/evento/3/editar', '/legal/privacidad', '/no/existe']) {
+    for (const url of ['/login', '/organizer/evento/3/editar', '/legal/privacidad', '/no/existe']) {
       const res = await get(url);
 
       expect(res.statusCode, url).toBe(200);

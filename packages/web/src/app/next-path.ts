@@ -1,4 +1,4 @@
-import { homePathFor, type Rol } from '@drinkflow/domain/auth';
+import { homePathFor, type Rol } from '@drinkflow/domain/roles';
 import { paths } from './paths';
 
 /** Who may open each guarded area (DECISIONS §2); the router's guards and `nextPathFor` share it. */

@@ -1,7 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { AuthProvider } from '@/lib/auth';
+
+// The toast region (Radix) loads after the first paint; toasts raised before it arrives wait in
+// the store (hooks/use-toast) and show as soon as it mounts.
+const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }));
 
 /** What every page runs inside: server state, the session and the toasts (tests render through it too). */
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -9,7 +12,9 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         {children}
-        <Toaster />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -1,8 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
-import { NotFoundPage } from '@/features/not-found/pages/not-found-page';
-import { OrganizerLayout } from '@/features/organizer/components/organizer-layout';
-import { SectionPage } from '@/features/organizer/pages/section-page';
 import { RequireRole } from './guards';
 import { areaRoles } from './next-path';
 import { paths } from './paths';
@@ -15,6 +12,11 @@ const lazyPage =
   async () => ({ Component: (await load())[name] });
 
 const legalPages = () => import('@/features/legal/pages/legal-pages');
+const notFoundPage = lazyPage(() => import('@/features/not-found/pages/not-found-page'), 'NotFoundPage');
+const statisticsPage = async () => {
+  const { SectionPage } = await import('@/features/organizer/pages/section-page');
+  return { Component: () => <SectionPage title="Estadísticas" /> };
+};
 
 const organizerDenied = 'Esta sección es solo para organizadores de eventos.';
 const adminDenied = 'No tienes permisos para acceder al panel de administración.';
@@ -63,7 +65,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: paths.organizer.root,
-            element: <OrganizerLayout />,
+            lazy: lazyPage(
+              () => import('@/features/organizer/components/organizer-layout'),
+              'OrganizerLayout',
+            ),
             children: [
               { index: true, element: <Navigate to={paths.organizer.events} replace /> },
               {
@@ -100,7 +105,7 @@ export const routes: RouteObject[] = [
                 path: 'pedido/:id',
                 lazy: lazyPage(() => import('@/features/orders/pages/order-detail-page'), 'OrderDetailPage'),
               },
-              { path: 'estadisticas', element: <SectionPage title="Estadísticas" /> },
+              { path: 'estadisticas', lazy: statisticsPage },
               {
                 path: 'scanner',
                 lazy: lazyPage(
@@ -112,12 +117,12 @@ export const routes: RouteObject[] = [
                 path: 'perfil',
                 lazy: lazyPage(() => import('@/features/profile/pages/profile-page'), 'ProfilePage'),
               },
-              { path: '*', element: <NotFoundPage /> },
+              { path: '*', lazy: notFoundPage },
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', lazy: notFoundPage },
     ],
   },
 ];

@@ -2,6 +2,7 @@ import type { AuthResponse, LoginBody, RegisterBody, User } from '@drinkflow/dom
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, TOKEN_KEY, USER_KEY } from './api';
+import { clearStoredSession, restoreStoredSession } from './stored-session';
 
 interface AuthState {
   user: User | null;
@@ -18,32 +19,9 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-function readStoredUser(): User | null {
-  const raw = localStorage.getItem(USER_KEY);
-  if (!raw) return null;
-  try {
-    const parsed = JSON.parse(raw) as User;
-    return parsed && typeof parsed.id === 'number' && typeof parsed.rol === 'string' ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The stored user when a token and a parseable user are both stored; otherwise clears both. */
-function restoreSession(): User | null {
-  const stored = localStorage.getItem(TOKEN_KEY) ? readStoredUser() : null;
-  if (!stored) clearStored();
-  return stored;
-}
-
-function clearStored() {
-  localStorage.removeItem(TOKEN_KEY);
-  localStorage.removeItem(USER_KEY);
-}
-
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [user, setUserState] = useState<User | null>(restoreSession);
+  const [user, setUserState] = useState<User | null>(restoreStoredSession);
   // Loading while a restored session's token is being verified with the server.
   const [loading, setLoading] = useState(() => localStorage.getItem(TOKEN_KEY) !== null);
   const [signedOut, setSignedOut] = useState(false);
@@ -68,7 +46,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       })
       .catch(() => {
         if (cancelled) return;
-        clearStored();
+        clearStoredSession();
         setUserState(null);
       })
       .finally(() => {
@@ -97,7 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       async logout() {
         // Signed out locally at once; the server revokes the token in the background.
         const token = localStorage.getItem(TOKEN_KEY);
-        clearStored();
+        clearStoredSession();
         setSignedOut(true);
         setUserState(null);
         queryClient.clear();

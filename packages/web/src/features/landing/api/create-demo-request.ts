@@ -1,8 +1,5 @@
 import type { DemoRequestBody } from '@drinkflow/domain/demo-request';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /** POST /api/demo-request — the response is not used (spec §7). */
 export const createDemoRequest = (body: DemoRequestBody) => api.post<unknown>('/demo-request', body);
-
-export const useCreateDemoRequest = () => useMutation({ mutationFn: createDemoRequest });

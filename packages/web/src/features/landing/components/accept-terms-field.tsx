@@ -1,5 +1,4 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { FieldError } from '@/components/ui/field-error';
 
@@ -28,15 +27,15 @@ export function AcceptTermsField({ id, registration, error }: AcceptTermsFieldPr
         />
         <label htmlFor={id} className="text-sm text-slate-700">
           He leído y acepto las{' '}
-          <Link to={paths.legal.terms} target="_blank" rel="noopener" className={linkClass}>
+          <a href={paths.legal.terms} target="_blank" rel="noopener" className={linkClass}>
             condiciones de uso
             <span className="sr-only"> (se abre en una pestaña nueva)</span>
-          </Link>{' '}
+          </a>{' '}
           y la{' '}
-          <Link to={paths.legal.privacy} target="_blank" rel="noopener" className={linkClass}>
+          <a href={paths.legal.privacy} target="_blank" rel="noopener" className={linkClass}>
             política de privacidad
             <span className="sr-only"> (se abre en una pestaña nueva)</span>
-          </Link>
+          </a>
           <span aria-hidden className="ml-0.5 text-red-700">
             *
           </span>

@@ -1,6 +1,12 @@
 import { CircleCheck, Clock } from 'lucide-react';
-import { DemoRequestForm } from './demo-request-form';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LandingSection } from './landing-section';
+
+// The form brings the form library and the schemas: it loads once the page has painted, when the
+// browser is idle or the visitor nears it, so that the first view downloads none of it.
+const DemoRequestForm = lazy(async () => ({
+  default: (await import('./demo-request-form')).DemoRequestForm,
+}));
 
 const included = [
   'Una demostración adaptada a tu tipo de evento',
@@ -37,9 +43,39 @@ export function ContactSection() {
           </ul>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:p-8 lg:col-span-3">
-          <DemoRequestForm />
+          <DeferredDemoRequestForm />
         </div>
       </div>
     </LandingSection>
+  );
+}
+
+function DeferredDemoRequestForm() {
+  const placeholder = useRef<HTMLDivElement>(null);
+  const [wanted, setWanted] = useState(() => typeof IntersectionObserver === 'undefined');
+
+  useEffect(() => {
+    if (wanted) return;
+    const show = () => setWanted(true);
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), {
+      rootMargin: '800px',
+    });
+    if (placeholder.current) observer.observe(placeholder.current);
+    const idle = window.requestIdleCallback
+      ? window.requestIdleCallback(show, { timeout: 4000 })
+      : window.setTimeout(show, 2000);
+    return () => {
+      observer.disconnect();
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, [wanted]);
+
+  const loading = <div ref={placeholder} className="min-h-[44rem]" aria-busy="true" />;
+  if (!wanted) return loading;
+  return (
+    <Suspense fallback={loading}>
+      <DemoRequestForm />
+    </Suspense>
   );
 }

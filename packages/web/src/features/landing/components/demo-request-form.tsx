@@ -11,7 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api';
-import { useCreateDemoRequest } from '../api/create-demo-request';
+import { createDemoRequest } from '../api/create-demo-request';
 import { AcceptTermsField } from './accept-terms-field';
 
 interface DemoForm {
@@ -39,7 +39,6 @@ const selectClass =
   'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none';
 
 export function DemoRequestForm() {
-  const { mutateAsync } = useCreateDemoRequest();
   const form = useForm<DemoForm>({ defaultValues: emptyForm });
   const { errors, isSubmitting } = form.formState;
   const errorProps = (field: keyof DemoForm) => ({
@@ -49,7 +48,7 @@ export function DemoRequestForm() {
 
   const onValid = async (values: DemoForm) => {
     try {
-      await mutateAsync({
+      await createDemoRequest({
         name: values.name.trim(),
         email: values.email.trim(),
         phone: values.phone.trim(),

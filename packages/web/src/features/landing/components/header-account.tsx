@@ -1,8 +1,9 @@
 import { CircleUser, LayoutDashboard, LogOut } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '@/lib/auth';
+import { api, TOKEN_KEY } from '@/lib/api';
+import { clearStoredSession, restoreStoredSession } from '@/lib/stored-session';
 import { cn } from '@/lib/utils';
 
 const panelFor = {
@@ -17,19 +18,20 @@ interface HeaderAccountProps {
   onAction?: () => void;
 }
 
-/** Sign-in link, or the signed-in user's name, panel link and 'Salir'. */
+/**
+ * Sign-in link, or the signed-in user's name, panel link and 'Salir'. The landing page loads
+ * without the app's session provider: it reads the session this browser stored, and the panel
+ * verifies it. Every link is a whole page: the app and the landing page are separate pages.
+ */
 export function HeaderAccount({ stacked, onAction }: HeaderAccountProps) {
-  const { user, loading, logout } = useAuth();
-  const navigate = useNavigate();
+  const [user] = useState(restoreStoredSession);
 
   if (!user) {
-    // While a stored session is being checked, show nothing rather than a flash of 'Iniciar Sesión'.
-    if (loading) return null;
     return (
       <Button asChild className={cn(stacked && 'w-full')}>
-        <Link to={paths.login} onClick={onAction}>
+        <a href={paths.login} onClick={onAction}>
           Iniciar Sesión
-        </Link>
+        </a>
       </Button>
     );
   }
@@ -38,8 +40,15 @@ export function HeaderAccount({ stacked, onAction }: HeaderAccountProps) {
 
   async function signOut() {
     onAction?.();
-    await logout();
-    navigate(paths.home);
+    // Signed out here at once; the server revokes the token, then the page starts afresh.
+    const token = localStorage.getItem(TOKEN_KEY);
+    clearStoredSession();
+    if (token) {
+      await api
+        .post('/auth/logout', undefined, { headers: { authorization: `Bearer ${token}` } })
+        .catch(() => undefined);
+    }
+    window.location.assign(paths.home);
   }
 
   return (
@@ -51,10 +60,10 @@ export function HeaderAccount({ stacked, onAction }: HeaderAccountProps) {
       </p>
       {panel && (
         <Button asChild variant="outline" size="sm" className={cn(stacked && 'h-10 w-full')}>
-          <Link to={panel.to} onClick={onAction}>
+          <a href={panel.to} onClick={onAction}>
             <LayoutDashboard className="h-4 w-4" aria-hidden />
             {panel.label}
-          </Link>
+          </a>
         </Button>
       )}
       <Button variant="ghost" size="sm" className={cn(stacked && 'h-10 w-full')} onClick={signOut}>

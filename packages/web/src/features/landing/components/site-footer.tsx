@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { BrandLogo } from './brand-logo';
 import { FacebookIcon, InstagramIcon, LinkedinIcon, XIcon } from './social-icons';
@@ -54,12 +53,12 @@ export function SiteFooter() {
             <ul className="mt-4 space-y-3 text-sm">
               {legalLinks.map(({ to, label }) => (
                 <li key={to}>
-                  <Link
-                    to={to}
+                  <a
+                    href={to}
                     className="rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
                   >
                     {label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

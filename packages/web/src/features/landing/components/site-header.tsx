@@ -1,6 +1,5 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { scrollToTop } from '../utils/scroll-to-section';
 import { BrandLogo } from './brand-logo';
@@ -51,8 +50,8 @@ export function SiteHeader() {
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <nav aria-label="Principal" className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <div className="flex h-16 items-center justify-between gap-4">
-          <Link
-            to={paths.home}
+          <a
+            href={paths.home}
             onClick={() => {
               closeMenu();
               scrollToTop();
@@ -60,7 +59,7 @@ export function SiteHeader() {
             className="rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
           >
             <BrandLogo />
-          </Link>
+          </a>
 
           <ul className="hidden items-center gap-1 lg:flex">
             {sectionLinks.map(({ section, label }) => (

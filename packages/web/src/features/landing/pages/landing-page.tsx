@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { AdminShowcaseSection } from '../components/admin-showcase-section';
 import { BenefitsSection } from '../components/benefits-section';
 import { ContactSection } from '../components/contact-section';
@@ -12,12 +11,11 @@ import { WorkflowSection } from '../components/workflow-section';
 import { scrollToSection } from '../utils/scroll-to-section';
 
 export function LandingPage() {
-  const { hash } = useLocation();
-
   // Arriving from another page at /#contacto: the sections exist only after this render.
   useEffect(() => {
+    const { hash } = window.location;
     if (hash) scrollToSection(decodeURIComponent(hash.slice(1)));
-  }, [hash]);
+  }, []);
 
   return (
     <>

@@ -1,0 +1,31 @@
+import type { User } from '@drinkflow/domain/auth';
+import { TOKEN_KEY, USER_KEY } from './api';
+
+/*
+ * The session as this browser stored it at sign-in: a token and the user. Read without asking the
+ * server, so pages that load without the app's session provider (the landing page) can greet a
+ * signed-in visitor; the app itself verifies the token (lib/auth.tsx).
+ */
+
+function readStoredUser(): User | null {
+  const raw = localStorage.getItem(USER_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as User;
+    return parsed && typeof parsed.id === 'number' && typeof parsed.rol === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearStoredSession(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+}
+
+/** The stored user when a token and a parseable user are both stored; otherwise clears both. */
+export function restoreStoredSession(): User | null {
+  const stored = localStorage.getItem(TOKEN_KEY) ? readStoredUser() : null;
+  if (!stored) clearStoredSession();
+  return stored;
+}
