@@ -87,7 +87,7 @@ try {
       samples.push(lhr);
     }
     // The median run by performance score, as Lighthouse's own docs recommend for variance.
-    samples.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+    samples.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
     const lhr = samples[Math.floor(samples.length / 2)];
     const failing = Object.values(lhr.audits)
       .filter(
@@ -97,7 +97,13 @@ try {
     results.push({
       name,
       path: path.replace(apiKey, '{apiKey}'),
-      scores: Object.fromEntries(categories.map((id) => [id, Math.round(lhr.categories[id].score * 100)])),
+      scores: Object.fromEntries(
+        categories.map((id) => {
+          const { score } = lhr.categories[id];
+          return [id, score === null ? 'error' : Math.round(score * 100)];
+        }),
+      ),
+      runtimeError: lhr.runtimeError?.code,
       timings: Object.fromEntries(
         Object.entries(timings).map(([id, label]) => [label, lhr.audits[id].displayValue]),
       ),
@@ -117,9 +123,10 @@ try {
         `${r.timings.TBT} | ${r.timings.CLS} | ${r.timings.SI} |`,
     ),
   ];
-  const below = results.flatMap((r) =>
-    r.failing.length ? [`- ${r.name}: audits below 0.9: ${r.failing.join(', ')}`] : [],
-  );
+  const below = results.flatMap((r) => [
+    ...(r.runtimeError ? [`- ${r.name}: Lighthouse could not audit it (${r.runtimeError})`] : []),
+    ...(r.failing.length ? [`- ${r.name}: audits below 0.9: ${r.failing.join(', ')}`] : []),
+  ]);
   console.log([...lines, '', ...below].join('\n'));
 
   if (values.record) {

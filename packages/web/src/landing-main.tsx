@@ -1,5 +1,5 @@
 import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LandingPage } from './features/landing/pages/landing-page';
 import { reloadOnFailedChunks } from './lib/chunk-reload';
 import './index.css';
@@ -13,11 +13,21 @@ const Toaster = lazy(async () => ({ default: (await import('./components/ui/toas
 
 reloadOnFailedChunks();
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const page = (
   <StrictMode>
     <LandingPage />
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  </StrictMode>,
+  </StrictMode>
+);
+// The build prerenders the page into landing.html (scripts/prerender-landing.mjs): take it over.
+if (container.hasChildNodes()) hydrateRoot(container, page);
+else createRoot(container).render(page);
+
+// Toasts (the demo form's answer) in a root of their own, after the page.
+const toasts = document.createElement('div');
+document.body.append(toasts);
+createRoot(toasts).render(
+  <Suspense fallback={null}>
+    <Toaster />
+  </Suspense>,
 );

@@ -1,4 +1,5 @@
 import type { User } from '@drinkflow/domain/auth';
+import { useMemo, useSyncExternalStore } from 'react';
 import { TOKEN_KEY, USER_KEY } from './api';
 
 /*
@@ -28,4 +29,19 @@ export function restoreStoredSession(): User | null {
   const stored = localStorage.getItem(TOKEN_KEY) ? readStoredUser() : null;
   if (!stored) clearStoredSession();
   return stored;
+}
+
+const subscribeToStorage = (onChange: () => void) => {
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
+};
+const storedUserText = () => (localStorage.getItem(TOKEN_KEY) ? (localStorage.getItem(USER_KEY) ?? '') : '');
+
+/**
+ * The stored user for a page prerendered at build time: `undefined` while hydrating (the HTML was
+ * made without a browser's storage), then the user or null; follows sign-outs in other tabs.
+ */
+export function useStoredUser(): User | null | undefined {
+  const text = useSyncExternalStore(subscribeToStorage, storedUserText, () => undefined);
+  return useMemo(() => (text === undefined ? undefined : restoreStoredSession()), [text]);
 }

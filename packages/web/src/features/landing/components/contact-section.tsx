@@ -52,11 +52,12 @@ export function ContactSection() {
 
 function DeferredDemoRequestForm() {
   const placeholder = useRef<HTMLDivElement>(null);
-  const [wanted, setWanted] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [wanted, setWanted] = useState(false);
 
   useEffect(() => {
     if (wanted) return;
     const show = () => setWanted(true);
+    if (typeof IntersectionObserver === 'undefined') return show();
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), {
       rootMargin: '800px',
     });

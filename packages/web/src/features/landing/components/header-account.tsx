@@ -1,9 +1,8 @@
 import { CircleUser, LayoutDashboard, LogOut } from 'lucide-react';
-import { useState } from 'react';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { api, TOKEN_KEY } from '@/lib/api';
-import { clearStoredSession, restoreStoredSession } from '@/lib/stored-session';
+import { clearStoredSession, useStoredUser } from '@/lib/stored-session';
 import { cn } from '@/lib/utils';
 
 const panelFor = {
@@ -24,8 +23,10 @@ interface HeaderAccountProps {
  * verifies it. Every link is a whole page: the app and the landing page are separate pages.
  */
 export function HeaderAccount({ stacked, onAction }: HeaderAccountProps) {
-  const [user] = useState(restoreStoredSession);
+  // Unknown while the prerendered page is hydrated, then the stored session.
+  const user = useStoredUser();
 
+  if (user === undefined) return null;
   if (!user) {
     return (
       <Button asChild className={cn(stacked && 'w-full')}>
