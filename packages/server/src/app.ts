@@ -9,6 +9,7 @@ import type { Db } from './db/client';
 import { registerErrorHandling } from './http/errors';
 import { safeLoggerOptions } from './http/logging';
 import { registerWebApp } from './http/web-app';
+import { registerAdminRoutes } from './modules/admin/routes';
 import { createGuards } from './modules/auth/guards';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildAppOptions) {
     timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
   };
   registerAuthRoutes(context);
+  registerAdminRoutes(context);
   registerDemoRoutes(context);
   registerEventRoutes(context);
   registerTicketTypeRoutes(context);

@@ -28,6 +28,8 @@ export const users = pgTable(
     apellido: text('apellido'),
     rol: text('rol', { enum: ['admin', 'organizer', 'scanner'] }).notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** A disabled account cannot sign in and its sessions are refused (DECISIONS §9). */
+    activo: boolean('activo').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,10 +1,11 @@
+import { accountDisabled } from '@drinkflow/domain/admin';
 import type { LoginBody, PasswordBody, Rol, User } from '@drinkflow/domain/auth';
 import type { z } from 'zod';
 import type { profileBody, registerBody } from '@drinkflow/domain/auth';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { badRequest, conflict, isUniqueViolation, unauthorized } from '../../http/errors';
+import { HttpError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../http/errors';
 import { SESSION_DAYS, loginLimits, passwordChangeLimits, registrationLimits } from './limits';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { createThrottle } from '../../http/throttle';
@@ -92,6 +93,8 @@ export function createAuthService(db: Db, options: AuthServiceOptions = {}) {
      * Every attempt is recorded as a failure before the password is checked, in one locked
      * transaction with the count, so simultaneous attempts cannot pass the limit; a correct
      * password then takes its attempt back (DECISIONS §2: successful logins do not count).
+     * A disabled account is told so only after the password proved right, so the answer reveals
+     * nothing to someone guessing (DECISIONS §9).
      */
     async login(body: LoginBody, ip: string) {
       const email = body.email.toLowerCase();
@@ -108,16 +111,26 @@ export function createAuthService(db: Db, options: AuthServiceOptions = {}) {
         : (await verifyPassword(await decoyPasswordHash(), body.password)) && false;
       if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
       await attempt.forgive();
+      if (!row.activo) throw new HttpError(403, accountDisabled.error, accountDisabled.message);
       return { user: toUser(row), token: await startSession(row.id) };
     },
 
-    /** The user behind a bearer token, or null when it is unknown, revoked or expired. */
+    /**
+     * The user behind a bearer token, or null when it is unknown, revoked or expired, or its account
+     * is disabled (disabling deletes the sessions too; this holds even for one created meanwhile).
+     */
     async authenticate(token: string): Promise<User | null> {
       const [row] = await db
         .select({ user: users })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now())))
+        .where(
+          and(
+            eq(sessions.tokenHash, hashToken(token)),
+            gt(sessions.expiresAt, now()),
+            eq(users.activo, true),
+          ),
+        )
         .limit(1);
       return row ? toUser(row.user) : null;
     },

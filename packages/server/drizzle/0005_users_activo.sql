@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "activo" boolean DEFAULT true NOT NULL;

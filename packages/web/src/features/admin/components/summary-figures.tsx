@@ -1,0 +1,30 @@
+import type { AdminSummary } from '@drinkflow/domain/admin';
+import { Briefcase, CalendarDays, Users, Wine, type LucideIcon } from 'lucide-react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { shownCount } from '../utils/format';
+
+const figures: { key: keyof Omit<AdminSummary, 'actividad'>; label: string; icon: LucideIcon }[] = [
+  { key: 'usuarios', label: 'Total Usuarios', icon: Users },
+  { key: 'eventosActivos', label: 'Eventos Activos', icon: CalendarDays },
+  { key: 'organizadores', label: 'Organizadores', icon: Briefcase },
+  { key: 'consumos', label: 'Total Consumos', icon: Wine },
+];
+
+/** The dashboard's four figures, counted by the server now. */
+export function SummaryFigures({ summary }: { summary: AdminSummary | undefined }) {
+  return (
+    <dl className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 xl:grid-cols-4">
+      {figures.map((figure) => (
+        <div key={figure.key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <dt className="flex items-center justify-between gap-3 text-sm font-medium text-slate-600">
+            {figure.label}
+            <figure.icon className="h-6 w-6 shrink-0 text-brand-700" aria-hidden />
+          </dt>
+          <dd className="mt-1 text-2xl font-bold text-slate-900">
+            {summary ? shownCount(summary[figure.key]) : <Skeleton className="h-8 w-16" />}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,4 @@
+import type { AdminUser } from '@drinkflow/domain/admin';
+
+export const fullName = (user: Pick<AdminUser, 'nombre' | 'apellido'>) =>
+  [user.nombre, user.apellido].filter(Boolean).join(' ');
