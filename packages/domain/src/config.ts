@@ -3,10 +3,5 @@ import { z } from 'zod';
 export const publicConfig = z.object({ demo: z.boolean() });
 export type PublicConfig = z.infer<typeof publicConfig>;
 
-/** Demo users seeded in demo mode (DECISIONS §3). */
-export const DEMO_PASSWORD = 'drinkflow';
-export const demoUsers = [
-  { email: 'admin@drinkflow.test', nombre: 'Ana', apellido: 'Administradora', rol: 'admin' },
-  { email: 'organizador@drinkflow.test', nombre: 'Olga', apellido: 'Organizadora', rol: 'organizer' },
-  { email: 'barra@drinkflow.test', nombre: 'Bruno', apellido: 'Barra', rol: 'scanner' },
-] as const;
+// The demo accounts are plain values (no zod): the login page shows them before any form loads.
+export { DEMO_PASSWORD, demoUsers } from './demo-users';

@@ -1,5 +1,5 @@
-import { DEMO_PASSWORD, demoUsers } from '@drinkflow/domain/config';
-import { rolLabels } from '@drinkflow/domain/auth';
+import { DEMO_PASSWORD, demoUsers } from '@drinkflow/domain/demo-users';
+import { rolLabels } from '@drinkflow/domain/roles';
 import { usePublicConfig } from '@/lib/config';
 
 /** Only in demo mode: the seeded accounts anyone may try (DECISIONS §3). */

@@ -1,0 +1,7 @@
+/** Demo users seeded in demo mode (DECISIONS §3). */
+export const DEMO_PASSWORD = 'drinkflow';
+export const demoUsers = [
+  { email: 'admin@drinkflow.test', nombre: 'Ana', apellido: 'Administradora', rol: 'admin' },
+  { email: 'organizador@drinkflow.test', nombre: 'Olga', apellido: 'Organizadora', rol: 'organizer' },
+  { email: 'barra@drinkflow.test', nombre: 'Bruno', apellido: 'Barra', rol: 'scanner' },
+] as const;
