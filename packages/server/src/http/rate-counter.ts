@@ -17,6 +17,15 @@ export interface Hit {
   retryAfterSeconds: number;
 }
 
+/** The fixed window `at` falls in, and the whole seconds until it ends (at least 1). */
+export function windowAt(at: number, windowMs: number): { windowStart: Date; retryAfterSeconds: number } {
+  const start = Math.floor(at / windowMs) * windowMs;
+  return {
+    windowStart: new Date(start),
+    retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - at) / 1000)),
+  };
+}
+
 // Counters of windows older than this are of no use to anyone.
 const KEEP_MS = 60 * 60_000;
 const CLEAN_EVERY_MS = 5 * 60_000;
@@ -39,22 +48,22 @@ export function createRateCounter(db: Db, now: () => Date) {
   }
 
   return {
+    /** Drops the counters of long-gone windows, now and then (callers that count in their own SQL). */
+    cleanOldWindows: () => cleanOldWindows(now().getTime()),
+
     async hit({ bucket, key, windowMs }: RateWindow): Promise<Hit> {
       const at = now().getTime();
-      const windowStart = Math.floor(at / windowMs) * windowMs;
+      const { windowStart, retryAfterSeconds } = windowAt(at, windowMs);
       const [row] = await db
         .insert(rateCounters)
-        .values({ bucket, key, windowStart: new Date(windowStart), hits: 1 })
+        .values({ bucket, key, windowStart, hits: 1 })
         .onConflictDoUpdate({
           target: [rateCounters.bucket, rateCounters.key, rateCounters.windowStart],
           set: { hits: sql`${rateCounters.hits} + 1` },
         })
         .returning({ hits: rateCounters.hits });
       cleanOldWindows(at);
-      return {
-        hits: row!.hits,
-        retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - at) / 1000)),
-      };
+      return { hits: row!.hits, retryAfterSeconds };
     },
   };
 }

@@ -11,7 +11,7 @@ import {
 } from '@drinkflow/domain/scanner';
 import type { AppContext } from '../../app-context';
 import { notFound } from '../../http/errors';
-import { createRateCounter, tooManyRequests } from '../../http/rate-counter';
+import { createRateCounter, tooManyRequests, windowAt } from '../../http/rate-counter';
 import { scannerRateLimits } from './limits';
 import { createScannerService, type ScannerEventRow } from './service';
 
@@ -26,10 +26,19 @@ export function registerScannerRoutes({ app, db, timeZone }: AppContext, options
   const service = createScannerService(db, { now: options.now, timeZone });
   const counter = createRateCounter(db, options.now);
 
-  /** The key's event after the client's rate limit; unknown keys count towards a guessing limit. */
+  /**
+   * The key's event, with this request counted in the client's rate window in the same statement
+   * (the scan path's first round trip); unknown keys count towards a guessing limit.
+   */
   async function eventFor(request: { params: { apiKey: string }; ip: string }): Promise<ScannerEventRow> {
-    const evento = await service.eventOfKey(request.params.apiKey);
-    if (!evento) {
+    const counting = options.ratePerMinute > 0;
+    const window = windowAt(options.now().getTime(), 60_000);
+    const found = await service.eventOfKeyCounting(
+      request.params.apiKey,
+      counting ? request.ip : null,
+      window.windowStart,
+    );
+    if (!found) {
       const miss = await counter.hit({
         bucket: 'scanner-unknown-key',
         key: request.ip,
@@ -40,17 +49,13 @@ export function registerScannerRoutes({ app, db, timeZone }: AppContext, options
       }
       throw notFound(scannerMessages.invalidKey);
     }
-    if (options.ratePerMinute > 0) {
-      const hit = await counter.hit({
-        bucket: 'scanner',
-        key: `${evento.id}:${request.ip}`,
-        windowMs: 60_000,
-      });
-      if (hit.hits > options.ratePerMinute) {
-        throw tooManyRequests(scannerMessages.rateLimited, hit.retryAfterSeconds);
+    if (counting) {
+      counter.cleanOldWindows();
+      if (found.hits !== null && found.hits > options.ratePerMinute) {
+        throw tooManyRequests(scannerMessages.rateLimited, window.retryAfterSeconds);
       }
     }
-    return evento;
+    return found.evento;
   }
 
   app.get(

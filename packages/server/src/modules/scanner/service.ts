@@ -7,9 +7,9 @@ import {
   type ScannerTicketResponse,
   type ScanResult,
 } from '@drinkflow/domain/scanner';
-import { and, asc, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { consumos, eventos, pedidos, scanLog, tickets, tiposTicket } from '../../db/schema';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { consumos, pedidos, scanLog, tickets, tiposTicket } from '../../db/schema';
 import { conflict, forbidden, HttpError, isUniqueViolation, notFound } from '../../http/errors';
 import { toScanResult, type ScanTicketRow } from './scan-result';
 
@@ -25,15 +25,69 @@ export interface ConsumeRequest {
   deviceId?: string;
 }
 
+/** Delivered at commit to every server process listening (the live statistics, modules/stats-stream). */
+export const SCANS_CHANNEL = 'drinkflow_scans';
+
+interface LockedTicketRow {
+  id: number;
+  estado: 'activo' | 'invalidado';
+  created_at: string | Date;
+  evento_id: number;
+  nombre_completo: string;
+  tipo_id: number;
+  tipo_evento_id: number;
+  nombre: string;
+  modo: ScanTicketRow['tipo']['modo'];
+  max_drinks: number | null;
+  drink_interval_minutes: number | null;
+  duration_minutes: number | null;
+  drink_type: string;
+  valido_desde: string | Date;
+  valido_hasta: string | Date;
+  tipo_created_at: string | Date;
+  tipo_updated_at: string | Date;
+}
+
+/** The rows of `tx.execute` on either driver (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+// Raw rows carry timestamps as Date or as text depending on the driver's parsers.
+const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+function lockedTicket(row: LockedTicketRow | undefined): ScanTicketRow | null {
+  if (!row) return null;
+  return {
+    id: row.id,
+    estado: row.estado,
+    createdAt: toDate(row.created_at),
+    eventoId: row.evento_id,
+    titular: row.nombre_completo,
+    tipo: {
+      id: row.tipo_id,
+      eventoId: row.tipo_evento_id,
+      nombre: row.nombre,
+      modo: row.modo,
+      maxDrinks: row.max_drinks,
+      drinkIntervalMinutes: row.drink_interval_minutes,
+      durationMinutes: row.duration_minutes,
+      drinkType: row.drink_type,
+      validoDesde: toDate(row.valido_desde),
+      validoHasta: toDate(row.valido_hasta),
+      createdAt: toDate(row.tipo_created_at),
+      updatedAt: toDate(row.tipo_updated_at),
+    },
+  };
+}
+
 /** Why a scan found no ticket to decide on; logged like any other refusal. */
 const lookupReasons = { notFound: 'no_encontrado', otherEvent: 'otro_evento' } as const;
 
 export function createScannerService(db: Db, options: { now: () => Date; timeZone: string }) {
   const { now, timeZone } = options;
 
-  /** The ticket of `qrCode` with its type, its order's event and holder; locked when asked. */
-  async function ticketOf(executor: Db | Tx, qrCode: string, lock: boolean): Promise<ScanTicketRow | null> {
-    const query = executor
+  /** The ticket of `qrCode` with its type, its order's event and holder (the lookup; no lock). */
+  async function ticketOf(qrCode: string): Promise<ScanTicketRow | null> {
+    const [row] = await db
       .select({
         id: tickets.id,
         estado: tickets.estado,
@@ -47,7 +101,6 @@ export function createScannerService(db: Db, options: { now: () => Date; timeZon
       .innerJoin(tiposTicket, eq(tiposTicket.id, tickets.ticketTypeId))
       .where(eq(tickets.qrCode, qrCode))
       .limit(1);
-    const [row] = lock ? await query.for('update', { of: tickets }) : await query;
     return row ?? null;
   }
 
@@ -58,14 +111,6 @@ export function createScannerService(db: Db, options: { now: () => Date; timeZon
   ): asserts ticket is ScanTicketRow {
     if (!ticket) throw notFound(scannerMessages.ticketNotFound);
     if (ticket.eventoId !== evento.id) throw forbidden(scannerMessages.otherEvent);
-  }
-
-  async function consumptionTimes(executor: Db | Tx, ticketId: number): Promise<Date[]> {
-    const rows = await executor
-      .select({ timestamp: consumos.timestamp })
-      .from(consumos)
-      .where(eq(consumos.ticketId, ticketId));
-    return rows.map((row) => row.timestamp);
   }
 
   /** A scan that found no ticket of this event: kept in the log, then answered 404 or 403. */
@@ -83,28 +128,51 @@ export function createScannerService(db: Db, options: { now: () => Date; timeZon
     });
   }
 
-  /** One consume attempt, decided and recorded in one transaction with the ticket row locked. */
+  /**
+   * One consume attempt, decided and recorded in one transaction with the ticket row locked: four
+   * statements (lock, read, write, commit), written as SQL because this is the hottest path of the
+   * product (bench/RESULTS.md). The drinks and the scanId are read in a statement of their own after
+   * the lock: under READ COMMITTED only a new statement sees what the previous holder committed.
+   */
   async function consumeOnce(evento: ScannerEventRow, request: ConsumeRequest): Promise<ScanResult> {
     return db.transaction(async (tx) => {
-      // The lock serialises every scan of this ticket, across server processes, until commit.
-      const ticket = await ticketOf(tx, request.qrCode, true);
+      const ticket = lockedTicket(
+        rowsOf<LockedTicketRow>(
+          await tx.execute(sql`
+            select t.id, t.estado, t.created_at, p.evento_id, p.nombre_completo,
+                   tt.id as tipo_id, tt.evento_id as tipo_evento_id, tt.nombre, tt.modo, tt.max_drinks,
+                   tt.drink_interval_minutes, tt.duration_minutes, tt.drink_type, tt.valido_desde,
+                   tt.valido_hasta, tt.created_at as tipo_created_at, tt.updated_at as tipo_updated_at
+            from tickets t
+            join pedidos p on p.id = t.pedido_id
+            join tipos_ticket tt on tt.id = t.ticket_type_id
+            where t.qr_code = ${request.qrCode}
+            limit 1
+            for update of t`),
+        )[0],
+      );
       assertOfEvent(evento, ticket);
-      if (request.scanId) {
-        const [earlier] = await tx
-          .select({ qrCode: scanLog.qrCode, response: scanLog.response })
-          .from(scanLog)
-          .where(and(eq(scanLog.eventoId, evento.id), eq(scanLog.scanId, request.scanId)))
-          .limit(1);
-        if (earlier) {
-          if (earlier.qrCode !== request.qrCode) throw conflict(scannerMessages.scanIdReused);
-          return earlier.response as ScanResult;
-        }
+      const [history] = rowsOf<{
+        times: unknown[] | null;
+        earlier: { qr: string; response: ScanResult } | null;
+      }>(
+        await tx.execute(sql`
+          select (select array_agg((extract(epoch from c.timestamp) * 1000)::float8)
+                    from consumos c where c.ticket_id = ${ticket.id}) as times,
+                 (select json_build_object('qr', s.qr_code, 'response', s.response)
+                    from scan_log s
+                   where s.evento_id = ${evento.id} and s.scan_id = ${request.scanId ?? null}) as earlier`),
+      );
+      const earlier = history?.earlier ?? null;
+      if (earlier) {
+        if (earlier.qr !== request.qrCode) throw conflict(scannerMessages.scanIdReused);
+        return earlier.response;
       }
+      const times = (history?.times ?? []).map((time) => new Date(Number(time)));
       const at = now();
       const tipoBebida = (request.tipoBebida ?? defaultTipoBebida(ticket.tipo.drinkType)).toLocaleLowerCase(
         'es',
       );
-      const times = await consumptionTimes(tx, ticket.id);
       const decision = decideScan({
         ticket,
         tipo: ticket.tipo,
@@ -116,63 +184,74 @@ export function createScannerService(db: Db, options: { now: () => Date; timeZon
       const result = toScanResult({ decision, ticket, times, tipoBebida, now: at, timeZone, recorded: true });
       if (request.scanId) result.scanId = request.scanId;
 
-      let consumoId: number | null = null;
-      if (decision.allowed) {
-        const [consumo] = await tx
-          .insert(consumos)
-          .values({
-            ticketId: ticket.id,
-            eventoId: evento.id,
-            tipoBebida,
-            timestamp: at,
-            barra: request.barra ?? null,
-          })
-          .returning({ id: consumos.id });
-        consumoId = consumo!.id;
-      }
-      await tx.insert(scanLog).values({
-        eventoId: evento.id,
-        ticketId: ticket.id,
-        consumoId,
-        qrCode: request.qrCode,
-        scanId: request.scanId ?? null,
-        tipoBebida,
-        barra: request.barra ?? null,
-        deviceId: request.deviceId ?? null,
-        allowed: decision.allowed,
-        reason: decision.reason,
-        response: result,
-        createdAt: at,
-      });
+      const barra = request.barra ?? null;
+      // The drink (when served), its log row and the live statistics' notice, in one statement.
+      await tx.execute(sql`
+        with consumo as (
+          insert into consumos (ticket_id, evento_id, tipo_bebida, timestamp, barra)
+          select ${ticket.id}, ${evento.id}, ${tipoBebida}, ${at.toISOString()}::timestamptz, ${barra}
+          where ${decision.allowed}
+          returning id
+        ), logged as (
+          insert into scan_log (evento_id, ticket_id, consumo_id, qr_code, scan_id, tipo_bebida, barra,
+                                device_id, allowed, reason, response, created_at)
+          select ${evento.id}, ${ticket.id}, (select id from consumo), ${request.qrCode},
+                 ${request.scanId ?? null}, ${tipoBebida}, ${barra}, ${request.deviceId ?? null},
+                 ${decision.allowed}, ${decision.reason}, ${JSON.stringify(result)}::jsonb,
+                 ${at.toISOString()}::timestamptz
+          returning id
+        )
+        select pg_notify(${SCANS_CHANNEL}, ${String(evento.id)}) from logged`);
       return result;
     });
   }
 
   return {
-    /** The event of a scanner key, or null (the caller counts unknown keys). */
-    async eventOfKey(apiKey: string): Promise<ScannerEventRow | null> {
-      const [row] = await db
-        .select({
-          id: eventos.id,
-          nombre: eventos.nombre,
-          ubicacion: eventos.ubicacion,
-          fechaInicio: eventos.fechaInicio,
-          fechaFin: eventos.fechaFin,
-        })
-        .from(eventos)
-        .where(eq(eventos.apiKey, apiKey))
-        .limit(1);
+    /**
+     * The event of a scanner key and, in the same statement, one more request counted in this
+     * client's rate window (`hits`, null when not counting); null when the key is unknown.
+     */
+    async eventOfKeyCounting(
+      apiKey: string,
+      client: string | null,
+      windowStart: Date,
+    ): Promise<{ evento: ScannerEventRow; hits: number | null } | null> {
+      const [row] = rowsOf<{
+        id: number;
+        nombre: string;
+        ubicacion: string;
+        fecha_inicio: string | Date;
+        fecha_fin: string | Date;
+        hits: number | null;
+      }>(
+        await db.execute(sql`
+          with e as (
+            select id, nombre, ubicacion, fecha_inicio, fecha_fin from eventos where api_key = ${apiKey}
+          ), hit as (
+            insert into rate_counters (bucket, key, window_start, hits)
+            select 'scanner', e.id::text || ':' || ${client ?? ''}, ${windowStart.toISOString()}::timestamptz, 1
+            from e where ${client !== null}
+            on conflict (bucket, key, window_start) do update set hits = rate_counters.hits + 1
+            returning hits
+          )
+          select e.*, (select hits from hit) as hits from e`),
+      );
       if (!row) return null;
       return {
-        ...row,
-        fechaInicio: row.fechaInicio.toISOString(),
-        fechaFin: row.fechaFin.toISOString(),
+        evento: {
+          id: row.id,
+          nombre: row.nombre,
+          ubicacion: row.ubicacion,
+          fechaInicio: toDate(row.fecha_inicio).toISOString(),
+          fechaFin: toDate(row.fecha_fin).toISOString(),
+        },
+        hits: row.hits === null ? null : Number(row.hits),
       };
     },
 
     /** GET …/ticket/{qrCode}: what the bartender sees, and what a drink now would get. */
     async lookup(evento: ScannerEventRow, qrCode: string): Promise<ScannerTicketResponse> {
-      const ticket = await ticketOf(db, qrCode, false);
+      const ticket = await ticketOf(qrCode);
       assertOfEvent(evento, ticket);
       const history = await db
         .select({
@@ -281,6 +360,7 @@ export function createScannerService(db: Db, options: { now: () => Date; timeZon
           response: { undone: true, scanId },
           createdAt: at,
         });
+        await tx.execute(sql`select pg_notify(${SCANS_CHANNEL}, ${String(evento.id)})`);
       });
     },
   };
