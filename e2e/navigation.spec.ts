@@ -65,17 +65,16 @@ test.describe('at 1366×800', () => {
     await expect(sideMenu(page)).toBeVisible();
   });
 
-  test('the unbuilt sections say so and lead back to the events', async ({ page, request }) => {
+  test('the statistics page without events asks for one and leads back to the events', async ({
+    page,
+    request,
+  }) => {
     await signInAsNewOrganizer(page, request);
-    for (const [path, heading] of [
-      // /organizer/scanner is a real scanner now: e2e/organizer-scanner.spec.ts.
-      ['/organizer/estadisticas', 'Estadísticas'],
-    ] as const) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await expect(page.getByText('Esta sección aún no está disponible.')).toBeVisible();
-    }
-    await page.getByRole('main').getByRole('link', { name: 'Volver a Mis Eventos' }).click();
+    // Every section is built now (/organizer/scanner: organizer-scanner.spec.ts; statistics: statistics.spec.ts).
+    await page.goto('/organizer/estadisticas');
+    await expect(page.getByRole('heading', { level: 1, name: 'Estadísticas' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Selecciona un Evento' })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Ir a Mis Eventos' }).click();
     await expect(page).toHaveURL('/organizer/eventos');
     await expect(page.getByRole('heading', { level: 1, name: 'Eventos' })).toBeVisible();
   });

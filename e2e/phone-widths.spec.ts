@@ -57,6 +57,7 @@ for (const viewport of phones) {
         `/organizer/tipos-ticket/${ticketTypeId}/editar`,
         '/organizer/pedidos',
         '/organizer/estadisticas',
+        `/organizer/estadisticas?evento=${eventId}`,
         '/organizer/scanner',
         '/organizer/perfil',
       ];

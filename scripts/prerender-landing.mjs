@@ -19,7 +19,10 @@ try {
       outDir,
       emptyOutDir: true,
       manifest: false,
-      rolldownOptions: { input: 'src/landing-prerender.tsx', output: { entryFileNames: 'landing-prerender.mjs' } },
+      rolldownOptions: {
+        input: 'src/landing-prerender.tsx',
+        output: { entryFileNames: 'landing-prerender.mjs' },
+      },
     },
   });
   const { renderLanding } = await import(pathToFileURL(join(outDir, 'landing-prerender.mjs')).href);

@@ -14,11 +14,14 @@ import { createGuards } from './modules/auth/guards';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { registerDemoRoutes } from './modules/demo/routes';
+import { registerExportRoutes } from './modules/exports/routes';
 import { registerEventRoutes } from './modules/events/routes';
 import { registerGuestImportRoutes } from './modules/guest-import/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { scannerRateLimits } from './modules/scanner/limits';
 import { registerScannerRoutes } from './modules/scanner/routes';
+import { registerStatsRoutes } from './modules/stats/routes';
+import { registerStatsStreamRoutes } from './modules/stats-stream/routes';
 import { registerTicketTypeRoutes } from './modules/ticket-types/routes';
 import { registerTicketRoutes } from './modules/tickets/routes';
 
@@ -102,6 +105,9 @@ export async function buildApp(options: BuildAppOptions) {
   registerOrderRoutes(context);
   registerTicketRoutes(context);
   registerGuestImportRoutes(context);
+  registerStatsRoutes(context);
+  registerStatsStreamRoutes(context);
+  registerExportRoutes(context);
   registerScannerRoutes(context, {
     ratePerMinute: options.scannerRateLimit ?? scannerRateLimits.defaultPerMinute,
     now: options.now ?? (() => new Date()),

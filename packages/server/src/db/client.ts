@@ -23,6 +23,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The driver under a `Db`, for what Drizzle does not wrap: LISTEN for notifications (the live
+ * statistics, modules/stats-stream). Drizzle keeps the driver's client at `$client`.
+ */
+export function driverOf(db: Db): { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool } {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof PGlite) return { kind: 'pglite', client };
+  if (client instanceof pg.Pool) return { kind: 'postgres', pool: client };
+  throw new Error('Unknown database driver');
+}
+
 // Any fixed 64-bit number: the advisory lock that serialises start-up between server processes.
 const STARTUP_LOCK_ID = 7_253_118_404;
 

@@ -13,10 +13,7 @@ const lazyPage =
 
 const legalPages = () => import('@/features/legal/pages/legal-pages');
 const notFoundPage = lazyPage(() => import('@/features/not-found/pages/not-found-page'), 'NotFoundPage');
-const statisticsPage = async () => {
-  const { SectionPage } = await import('@/features/organizer/pages/section-page');
-  return { Component: () => <SectionPage title="Estadísticas" /> };
-};
+const statisticsPage = lazyPage(() => import('@/features/stats/pages/statistics-page'), 'StatisticsPage');
 
 const organizerDenied = 'Esta sección es solo para organizadores de eventos.';
 const adminDenied = 'No tienes permisos para acceder al panel de administración.';

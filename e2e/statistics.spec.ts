@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import {
+  createEventThroughApi,
+  createOrderThroughApi,
+  createTicketTypeThroughApi,
+  expectNoSeriousA11yViolations,
+  signInAsNewOrganizer,
+  uniqueEmail,
+} from './fixtures';
+import { expect, test } from './test';
+
+// Issue parts 2–3, docs/decisions/021: the statistics page follows the bars' scans live.
+
+const HOUR = 60 * 60 * 1000;
+
+/** The figure of one of the four cards. */
+const cardValue = (page: Page, title: string): Locator =>
+  page
+    .locator('div.rounded-xl', { has: page.getByRole('heading', { name: title, exact: true }) })
+    .locator('p')
+    .first();
+
+test('scans made at a bar appear on the open statistics page without a reload', async ({ page, request }) => {
+  const organizer = await signInAsNewOrganizer(page, request, 'Marta');
+  // An event happening now, so the bar's scans are allowed.
+  const evento = await createEventThroughApi(request, organizer.token, {
+    nombre: 'Fiesta en directo',
+    fechaInicio: new Date(Date.now() - HOUR).toISOString(),
+    fechaFin: new Date(Date.now() + 5 * HOUR).toISOString(),
+  });
+  const tipo = await createTicketTypeThroughApi(request, organizer.token, evento, { maxDrinks: 3 });
+  const pedido = await createOrderThroughApi(request, organizer.token, {
+    eventoId: evento.id,
+    nombreCompleto: 'Lucía Fernández',
+    email: uniqueEmail('invitada'),
+    ticketTypeId: tipo.id,
+    quantity: 2,
+  });
+  const [first, second] = pedido.tickets;
+
+  await page.goto(`/organizer/estadisticas?evento=${evento.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Estadísticas' })).toBeVisible();
+  await expect(page.getByRole('status').getByText('En directo', { exact: true })).toBeVisible();
+  await expect(cardValue(page, 'Total Consumos')).toHaveText('0');
+  await expect(cardValue(page, 'Total Asistentes')).toHaveText('2');
+  await expect(cardValue(page, 'Hora Pico')).toHaveText('--:--');
+  await expect(page.getByText('Sin Actividad')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ajustar límites' })).toHaveAttribute(
+    'href',
+    `/organizer/tipos-ticket?evento=${evento.id}`,
+  );
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+
+  const consume = (qrCode: string, barra: string) =>
+    page.request.post(`/api/scanner/${evento.apiKey}/consume`, { data: { qrCode, barra } });
+  expect((await consume(first!.qrCode, 'Terraza')).status()).toBe(200);
+
+  await expect(cardValue(page, 'Total Consumos')).toHaveText('1', { timeout: 5_000 });
+  await expect(cardValue(page, 'Promedio por Asistente')).toHaveText('0,5');
+  await expect(cardValue(page, 'Hora Pico')).not.toHaveText('--:--');
+  await expect(page.getByText('Evento Activo')).toBeVisible();
+  // The charts draw the new drink, and their tables list it.
+  const bars = page.locator('section, div.rounded-xl', {
+    has: page.getByRole('heading', { name: 'Consumos por barra' }),
+  });
+  await expect(bars.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await bars.getByText('Ver datos').click();
+  await expect(bars.getByRole('table')).toContainText('Terraza');
+
+  expect((await consume(second!.qrCode, 'Barra 2')).status()).toBe(200);
+  expect((await consume(second!.qrCode, 'Barra 2')).status()).toBe(200);
+  await expect(cardValue(page, 'Total Consumos')).toHaveText('3', { timeout: 5_000 });
+  await expect(bars.getByRole('table')).toContainText('Barra 2');
+  await expect(page.getByRole('list', { name: 'Horas pico' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('status').getByText('En directo', { exact: true })).toBeVisible();
+  expect(navigations).toEqual([]);
+
+  // The drinks as a CSV file that Spanish Excel opens: BOM, ';', one row per drink.
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Consumos (CSV)' }).click(),
+  ]);
+  expect(file.suggestedFilename()).toBe(`evento-${evento.id}-consumos.csv`);
+  const csv = readFileSync(await file.path(), 'utf8');
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  const lines = csv.trim().split('\r\n');
+  expect(lines).toHaveLength(4);
+  expect(lines[0]).toContain(';');
+  expect(lines.slice(1).join('\n')).toContain('Terraza');
+
+  await expectNoSeriousA11yViolations(page);
+});
+
+test.describe('at 360×740', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the statistics with charts fit a phone', async ({ page, request }) => {
+    const organizer = await signInAsNewOrganizer(page, request);
+    const evento = await createEventThroughApi(request, organizer.token, {
+      fechaInicio: new Date(Date.now() - HOUR).toISOString(),
+      fechaFin: new Date(Date.now() + 5 * HOUR).toISOString(),
+    });
+    const tipo = await createTicketTypeThroughApi(request, organizer.token, evento);
+    const pedido = await createOrderThroughApi(request, organizer.token, {
+      eventoId: evento.id,
+      nombreCompleto: 'Ana Pérez',
+      email: uniqueEmail('invitada'),
+      ticketTypeId: tipo.id,
+      quantity: 1,
+    });
+    await page.request.post(`/api/scanner/${evento.apiKey}/consume`, {
+      data: { qrCode: pedido.tickets[0]!.qrCode, barra: 'Barra con un nombre bastante largo' },
+    });
+
+    await page.goto(`/organizer/estadisticas?evento=${evento.id}`);
+    await expect(cardValue(page, 'Total Consumos')).toHaveText('1');
+    await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

@@ -1,0 +1,26 @@
+import type { AppContext } from '../../app-context';
+import { idParams } from '../../http/params';
+import { currentUser } from '../auth/guards';
+import { createEventService } from '../events/service';
+import { createExportService, exportKinds, type ExportName } from './service';
+
+/** CSV exports of an event (DECISIONS §8), streamed from the database. */
+export function registerExportRoutes({ app, db, guards, timeZone }: AppContext): void {
+  const exports = createExportService(db, createEventService(db), timeZone);
+  const onRequest = guards.requireRole('organizer', 'admin');
+
+  for (const name of Object.keys(exportKinds) as ExportName[]) {
+    app.get(
+      `/api/eventos/:id/export/${name}.csv`,
+      { onRequest, schema: { params: idParams } },
+      async (request, reply) => {
+        const { filename, body } = await exports.csv(currentUser(request), request.params.id, name);
+        // Streamed, so compressed (when the client accepts it) as it goes, never buffered whole.
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .send(body);
+      },
+    );
+  }
+}

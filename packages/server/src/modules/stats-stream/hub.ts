@@ -1,0 +1,241 @@
+import type { User } from '@drinkflow/domain/auth';
+import type { EventStats } from '@drinkflow/domain/stats';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { driverOf, type Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+
+/** The channel a scan's transaction notifies (payload: the event id); see scanner/service.ts. */
+export const SCANS_CHANNEL = 'drinkflow_scans';
+
+/** At most one recompute per event in this window, however many scans arrive (a bar's rush). */
+export const COALESCE_MS = 500;
+
+/** Where notifications come from: `start` calls `onScan(eventoId)` per notification. */
+export interface ScanSource {
+  start(onScan: (eventoId: number) => void, onReconnect: () => void): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * PostgreSQL: one dedicated connection per server process with LISTEN (NOTIFY is delivered at
+ * commit, to every listening process). Reconnects with backoff when the connection drops; after a
+ * reconnect every open stream is refreshed, since notifications sent meanwhile are lost.
+ */
+export function postgresScanSource(pool: pg.Pool, log: FastifyBaseLogger): ScanSource {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let attempt = 0;
+
+  async function connect(onScan: (eventoId: number) => void, onReconnect: () => void, first: boolean) {
+    if (stopped) return;
+    // The pool's own settings (connection string, SSL, …), on a client outside the pool.
+    const next = new pg.Client(pool.options);
+    const retryLater = () => {
+      if (stopped || retry) return;
+      const delay = Math.min(10_000, 500 * 2 ** attempt++);
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect(onScan, onReconnect, false);
+      }, delay);
+    };
+    next.on('notification', (message) => {
+      const eventoId = Number(message.payload);
+      if (message.channel === SCANS_CHANNEL && Number.isInteger(eventoId) && eventoId > 0) onScan(eventoId);
+    });
+    next.on('error', (error) => {
+      log.warn({ err: { message: error.message } }, 'stats-stream: conexión LISTEN perdida');
+      if (client === next) client = null;
+      void next.end().catch(() => undefined);
+      retryLater();
+    });
+    next.on('end', () => {
+      if (client === next) client = null;
+      retryLater();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${SCANS_CHANNEL}`);
+    } catch (error) {
+      if (first) throw error;
+      log.warn({ err: { message: (error as Error).message } }, 'stats-stream: LISTEN no disponible');
+      void next.end().catch(() => undefined);
+      retryLater();
+      return;
+    }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    attempt = 0;
+    if (!first) onReconnect();
+  }
+
+  return {
+    start: (onScan, onReconnect) => connect(onScan, onReconnect, true),
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+      client = null;
+    },
+  };
+}
+
+/**
+ * PGlite: one process owns the database (its folder is locked), so its own LISTEN is enough.
+ * PGlite delivers a NOTIFY sent inside a transaction once the transaction commits.
+ */
+export function pgliteScanSource(db: Db): ScanSource {
+  const driver = driverOf(db);
+  if (driver.kind !== 'pglite') throw new Error('pgliteScanSource needs a PGlite database');
+  let unlisten: (() => Promise<void>) | null = null;
+  return {
+    async start(onScan) {
+      unlisten = await driver.client.listen(SCANS_CHANNEL, (payload) => {
+        const eventoId = Number(payload);
+        if (Number.isInteger(eventoId) && eventoId > 0) onScan(eventoId);
+      });
+    },
+    async stop() {
+      const stop = unlisten;
+      unlisten = null;
+      // A closed PGlite has nothing left to unlisten.
+      if (stop && !driver.client.closed) await stop().catch(() => undefined);
+    },
+  };
+}
+
+export function scanSourceFor(db: Db, log: FastifyBaseLogger): ScanSource {
+  const driver = driverOf(db);
+  return driver.kind === 'postgres' ? postgresScanSource(driver.pool, log) : pgliteScanSource(db);
+}
+
+/** One open stream: receives each new statistics of its event, or `end()` when it must close. */
+export interface StatsSubscriber {
+  user: User;
+  send(stats: EventStats): void;
+  end(): void;
+}
+
+interface EventState {
+  subscribers: Set<StatsSubscriber>;
+  timer?: NodeJS.Timeout;
+  running: boolean;
+  /** A scan arrived while recomputing: recompute again afterwards. */
+  again: boolean;
+  lastRun: number;
+}
+
+export interface StatsHubOptions {
+  source: ScanSource;
+  /** The statistics of an event as `user` may read them (throws 404 when they may not). */
+  compute(user: User, eventoId: number): Promise<EventStats>;
+  log: FastifyBaseLogger;
+  coalesceMs?: number;
+}
+
+/**
+ * Fans one process's scan notifications out to its open statistics streams: per event, at most one
+ * recompute every `coalesceMs`, sent to every stream of that event. The source starts with the first
+ * stream, so an app nobody watches holds no extra connection.
+ */
+export function createStatsHub(options: StatsHubOptions) {
+  const coalesceMs = options.coalesceMs ?? COALESCE_MS;
+  const events = new Map<number, EventState>();
+  let started: Promise<void> | null = null;
+  let closed = false;
+
+  async function recompute(eventoId: number, state: EventState) {
+    state.timer = undefined;
+    const [first] = state.subscribers;
+    if (!first || closed) return;
+    state.running = true;
+    state.again = false;
+    state.lastRun = Date.now();
+    try {
+      // Every subscriber of the event was authorized for it at connect time: the event's figures
+      // do not depend on who reads them, so one computation serves them all.
+      const stats = await options.compute(first.user, eventoId);
+      if (!closed) for (const subscriber of state.subscribers) subscriber.send(stats);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) {
+        // The event was deleted (or its reader lost access): its streams end.
+        for (const subscriber of [...state.subscribers]) subscriber.end();
+      } else {
+        options.log.error({ err: error }, 'stats-stream: no se pudieron recalcular las estadísticas');
+      }
+    } finally {
+      state.running = false;
+      if (state.subscribers.size === 0) events.delete(eventoId);
+      else if (state.again) schedule(eventoId);
+    }
+  }
+
+  function schedule(eventoId: number) {
+    const state = events.get(eventoId);
+    if (!state || closed) return;
+    if (state.running) {
+      state.again = true;
+      return;
+    }
+    if (state.timer) return; // already due: this scan joins it
+    const wait = Math.max(0, state.lastRun + coalesceMs - Date.now());
+    state.timer = setTimeout(() => void recompute(eventoId, state), wait);
+  }
+
+  function refreshAll() {
+    for (const eventoId of events.keys()) schedule(eventoId);
+  }
+
+  function ensureStarted(): Promise<void> {
+    started ??= options.source.start(schedule, refreshAll).catch((error: unknown) => {
+      started = null; // the next stream tries again
+      throw error;
+    });
+    return started;
+  }
+
+  return {
+    /** Starts listening (once) and adds a stream; the returned function removes it. */
+    async subscribe(eventoId: number, subscriber: StatsSubscriber): Promise<() => void> {
+      if (closed) throw new Error('stats hub closed');
+      await ensureStarted();
+      let state = events.get(eventoId);
+      if (!state) {
+        state = { subscribers: new Set(), running: false, again: false, lastRun: 0 };
+        events.set(eventoId, state);
+      }
+      state.subscribers.add(subscriber);
+      return () => {
+        const current = events.get(eventoId);
+        if (!current) return;
+        current.subscribers.delete(subscriber);
+        if (current.subscribers.size === 0 && !current.running) {
+          clearTimeout(current.timer);
+          events.delete(eventoId);
+        }
+      };
+    },
+    /** Recompute an event soon (coalesced), as if a scan had happened. */
+    refresh: schedule,
+    /** Number of open streams (tests). */
+    size: () => [...events.values()].reduce((sum, state) => sum + state.subscribers.size, 0),
+    /** Ends every stream (before the server closes: open streams would keep it waiting). */
+    endAll() {
+      for (const state of events.values()) for (const subscriber of [...state.subscribers]) subscriber.end();
+    },
+    async close() {
+      closed = true;
+      for (const state of events.values()) clearTimeout(state.timer);
+      this.endAll();
+      events.clear();
+      await started?.catch(() => undefined);
+      await options.source.stop();
+    },
+  };
+}
+
+export type StatsHub = ReturnType<typeof createStatsHub>;

@@ -1,0 +1,84 @@
+import type { EventStats } from '@drinkflow/domain/stats';
+
+export interface SseMessage {
+  event: string;
+  data: string;
+}
+
+/**
+ * GET /api/stats/{eventoId}/stream over real HTTP (app.inject waits for a body that never ends):
+ * collects the `stats` events and heartbeats as they arrive.
+ */
+export async function openStatsStream(base: string, eventoId: number, token?: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/stats/${eventoId}/stream`, {
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'accept-encoding': 'gzip, br' },
+    signal: controller.signal,
+  });
+  const messages: SseMessage[] = [];
+  let comments = 0;
+  const waiters = new Set<() => void>();
+  const notify = () => waiters.forEach((wake) => wake());
+
+  if (response.ok && response.body) {
+    void (async () => {
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            let event = 'message';
+            const data: string[] = [];
+            for (const line of block.split('\n')) {
+              if (line.startsWith(':')) comments++;
+              else if (line.startsWith('event:')) event = line.slice(6).trim();
+              else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+            }
+            if (data.length > 0) messages.push({ event, data: data.join('\n') });
+            notify();
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })();
+  }
+
+  const stats = () =>
+    messages.filter((m) => m.event === 'stats').map((m) => JSON.parse(m.data) as EventStats);
+
+  return {
+    response,
+    stats,
+    comments: () => comments,
+    /** The first `stats` event (after `after` events) that satisfies `match`, within `timeoutMs`. */
+    async waitFor(match: (stats: EventStats) => boolean, timeoutMs = 2_000, after = 0): Promise<EventStats> {
+      const found = () => stats().slice(after).find(match);
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const hit = found();
+        if (hit) return hit;
+        const left = deadline - Date.now();
+        if (left <= 0) {
+          throw new Error(`no matching stats event within ${timeoutMs} ms; got ${JSON.stringify(stats())}`);
+        }
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(wake, left);
+          waiters.add(wake);
+        });
+      }
+    },
+    close: () => controller.abort(),
+  };
+}

@@ -1,0 +1,194 @@
+import type { Evento } from '@drinkflow/domain/events';
+import type { PedidoCreated } from '@drinkflow/domain/orders';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, createEvent, createTicketType, HOUR, signIn } from '../events/fixtures';
+import { createOrder } from '../orders/fixtures';
+import { newScanId, scannerClient } from '../scanner/fixtures';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { openStatsStream } from './sse-client';
+
+// DECISIONS §8, docs/decisions/021: the statistics page's live stream.
+
+let t: TestApp;
+let base: string;
+let owner: Account;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Real HTTP: app.inject waits for the end of a body that never ends.
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  owner = await signIn(t.db, 'organizer', 'Dueña');
+});
+afterAll(async () => {
+  // fetch (undici) keeps spare keep-alive sockets open for the server's 72 s keep-alive timeout,
+  // which server.close() would wait for; the streams themselves are closed by then.
+  t?.app.server.closeAllConnections();
+  await t?.close();
+});
+
+/** An event happening now with one order of `quantity` tickets of 4 drinks each. */
+async function liveEvent(quantity = 1): Promise<{ evento: Evento; pedido: PedidoCreated }> {
+  const evento = await createEvent(t, owner, {
+    fechaInicio: new Date(Date.now() - HOUR).toISOString(),
+    fechaFin: new Date(Date.now() + 5 * HOUR).toISOString(),
+  });
+  const tipo = await createTicketType(t, owner, evento, { maxDrinks: 4 });
+  const pedido = await createOrder(t, owner, { evento, tipo }, { quantity });
+  return { evento, pedido };
+}
+
+describe('GET /api/stats/{eventoId}/stream', () => {
+  it('sends the statistics at once, as an uncompressed, uncached event stream', async () => {
+    const { evento } = await liveEvent(2);
+    const stream = await openStatsStream(base, evento.id, owner.token);
+    try {
+      expect(stream.response.status).toBe(200);
+      expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(stream.response.headers.get('cache-control')).toBe('no-store');
+      expect(stream.response.headers.get('content-encoding')).toBeNull();
+
+      const first = await stream.waitFor(() => true, 1_000);
+      expect(first).toMatchObject({
+        totalConsumos: 0,
+        totalAsistentes: 2,
+        promedioConsumos: 0,
+        horasPico: [],
+      });
+      expect(first.estadoTickets).toEqual({ activo: 2, agotado: 0, invalidado: 0, caducado: 0 });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('sends new statistics within 2 s of a consume through the scanner, and of its undo', async () => {
+    const { evento, pedido } = await liveEvent();
+    const scanner = scannerClient(t, evento.apiKey);
+    const stream = await openStatsStream(base, evento.id, owner.token);
+    try {
+      await stream.waitFor((stats) => stats.totalConsumos === 0, 1_000);
+      const scanId = newScanId();
+      const deviceId = 'barra-principal';
+
+      const consumed = await scanner.consume({
+        qrCode: pedido.tickets[0]!.qrCode,
+        scanId,
+        deviceId,
+        barra: 'Terraza',
+      });
+      expect(consumed.statusCode, consumed.body).toBe(200);
+      const after = await stream.waitFor((stats) => stats.totalConsumos === 1, 2_000);
+      expect(after.porBarra).toEqual([{ barra: 'Terraza', consumos: 1, rechazos: 0 }]);
+      expect(after.promedioConsumos).toBe(1);
+
+      const seen = stream.stats().length;
+      const undone = await scanner.undo({ scanId, deviceId });
+      expect(undone.statusCode, undone.body).toBeLessThan(300);
+      await stream.waitFor((stats) => stats.totalConsumos === 0, 2_000, seen);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('counts a refused scan as soon as it happens', async () => {
+    const { evento, pedido } = await liveEvent();
+    const scanner = scannerClient(t, evento.apiKey);
+    const stream = await openStatsStream(base, evento.id, owner.token);
+    try {
+      await stream.waitFor(() => true, 1_000);
+      await scanner.consume({ qrCode: pedido.tickets[0]!.qrCode, tipoBebida: 'limonada-inexistente' });
+      for (let i = 0; i < 4; i++) await scanner.consume({ qrCode: pedido.tickets[0]!.qrCode });
+
+      const last = await stream.waitFor(
+        (stats) => stats.totalConsumos === 4 && stats.rechazos.agotado === 1,
+        2_000,
+      );
+      expect(last.estadoTickets.agotado).toBe(1);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('coalesces a burst of scans into a few recomputations', async () => {
+    const { evento, pedido } = await liveEvent(10);
+    const scanner = scannerClient(t, evento.apiKey);
+    const stream = await openStatsStream(base, evento.id, owner.token);
+    try {
+      await stream.waitFor(() => true, 1_000);
+      const started = Date.now();
+      await Promise.all(pedido.tickets.map((ticket) => scanner.consume({ qrCode: ticket.qrCode })));
+      await stream.waitFor((stats) => stats.totalConsumos === 10, 2_000);
+      const elapsed = Date.now() - started;
+      // The first event plus at most one per 500 ms window (and one trailing), never one per scan.
+      expect(stream.stats().length - 1).toBeLessThanOrEqual(Math.ceil(elapsed / 500) + 1);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('does not send another event’s scans', async () => {
+    const watched = await liveEvent();
+    const other = await liveEvent();
+    const stream = await openStatsStream(base, watched.evento.id, owner.token);
+    try {
+      await stream.waitFor(() => true, 1_000);
+      await scannerClient(t, other.evento.apiKey).consume({ qrCode: other.pedido.tickets[0]!.qrCode });
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(stream.stats().map((stats) => stats.totalConsumos)).toEqual([0]);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe('GET /api/stats/{eventoId}/stream authorization', () => {
+  it('answers 401 JSON without a session', async () => {
+    const { evento } = await liveEvent();
+    const response = await fetch(`${base}/api/stats/${evento.id}/stream`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+  });
+
+  it('answers 404 to another organizer, as if the event did not exist', async () => {
+    const { evento } = await liveEvent();
+    const stranger = await signIn(t.db, 'organizer', 'Otra');
+    const response = await fetch(`${base}/api/stats/${evento.id}/stream`, { headers: stranger.headers });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('answers 403 to bar staff and 404 to a missing event', async () => {
+    const bar = await signIn(t.db, 'scanner', 'Barra');
+    const forbidden = await fetch(`${base}/api/stats/1/stream`, { headers: bar.headers });
+    expect(forbidden.status).toBe(403);
+    await forbidden.body?.cancel();
+    const missing = await fetch(`${base}/api/stats/2000000000/stream`, { headers: owner.headers });
+    expect(missing.status).toBe(404);
+    await missing.body?.cancel();
+  });
+
+  it('lets an admin watch any event', async () => {
+    const { evento } = await liveEvent(3);
+    const admin = await signIn(t.db, 'admin', 'Admin');
+    const stream = await openStatsStream(base, evento.id, admin.token);
+    try {
+      expect((await stream.waitFor(() => true, 1_000)).totalAsistentes).toBe(3);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe('closing', () => {
+  it('ends open streams when the app closes, without waiting for them', async () => {
+    const other = await createTestApp({ database: t.database });
+    const otherBase = await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const { evento } = await liveEvent();
+    const stream = await openStatsStream(otherBase, evento.id, owner.token);
+    await stream.waitFor(() => true, 1_000);
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(3_000);
+    stream.close();
+  });
+});

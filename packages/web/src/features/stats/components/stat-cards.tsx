@@ -1,0 +1,61 @@
+import type { EventStats } from '@drinkflow/domain/stats';
+import { BarChart3, Clock, Users, Wine } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { consumos, formatAverage, formatCount } from '../utils/format-stats';
+
+function StatCard({
+  icon: Icon,
+  title,
+  value,
+  note,
+}: {
+  icon: LucideIcon;
+  title: string;
+  value: string;
+  note: string;
+}) {
+  return (
+    <Card className="p-4">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-sm font-medium text-slate-600">{title}</h2>
+        <Icon className="h-4 w-4 text-slate-500" aria-hidden />
+      </div>
+      <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums">{value}</p>
+      <p className="text-sm text-slate-600">{note}</p>
+    </Card>
+  );
+}
+
+/** The four headline figures (spec §2). */
+export function StatCards({ stats }: { stats: EventStats }) {
+  const peak = stats.horasPico[0];
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard
+        icon={Wine}
+        title="Total Consumos"
+        value={formatCount(stats.totalConsumos)}
+        note="Bebidas servidas en total"
+      />
+      <StatCard
+        icon={Users}
+        title="Total Asistentes"
+        value={formatCount(stats.totalAsistentes)}
+        note="Personas con tickets"
+      />
+      <StatCard
+        icon={BarChart3}
+        title="Promedio por Asistente"
+        value={formatAverage(stats.promedioConsumos)}
+        note="Bebidas por persona"
+      />
+      <StatCard
+        icon={Clock}
+        title="Hora Pico"
+        value={peak?.hora ?? '--:--'}
+        note={peak ? consumos(peak.cantidad) : 'Sin datos'}
+      />
+    </div>
+  );
+}
