@@ -8,6 +8,7 @@ import {
   sizeLabel,
   statsSummary,
   STATS_THRESHOLDS,
+  SIN_BARRA,
 } from '../src/stats-summary';
 
 describe('averageConsumption', () => {
@@ -140,5 +141,28 @@ describe('eventStats schema', () => {
   it('refuses an hour that is not HH:00 and negative counts', () => {
     expect(() => eventStats.parse({ ...empty, horasPico: [{ hora: '23:30', cantidad: 1 }] })).toThrow();
     expect(() => eventStats.parse({ ...empty, totalConsumos: -1 })).toThrow();
+  });
+});
+
+describe('scanReasonLabel', () => {
+  it.each([
+    ['ok', 'Consumo registrado'],
+    ['invalidado', 'Ticket invalidado'],
+    ['no_valido_aun', 'Ticket aún no válido'],
+    ['caducado', 'Ticket caducado'],
+    ['tipo_bebida', 'Bebida no incluida en el ticket'],
+    ['agotado', 'Límite de bebidas alcanzado'],
+    ['intervalo', 'Antes del intervalo entre bebidas'],
+    ['no_encontrado', 'Ticket no encontrado'],
+    ['otro_evento', 'Ticket de otro evento'],
+    ['deshecho', 'Consumo deshecho'],
+    ['desconocido', 'desconocido'],
+    ['constructor', 'constructor'],
+  ])('writes %j as %j', (reason, label) => {
+    expect(scanReasonLabel(reason)).toBe(label);
+  });
+
+  it('names a scan without a bar', () => {
+    expect(SIN_BARRA).toBe('Sin barra');
   });
 });

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_IMPORT_ROWS,
+  guestFieldLabels,
+  guestListColumns,
+  guestRow,
+  importMessages,
+  importPreview,
+  importResult,
+  mapGuestHeader,
+  normaliseHeader,
+} from '../src/guest-import';
+
+describe('guest list template', () => {
+  it('lists the columns in template order, labelled as the screens show them', () => {
+    expect(guestListColumns).toEqual(['nombre completo', 'email', 'teléfono', 'tipo de ticket', 'cantidad']);
+    expect(guestFieldLabels).toEqual({
+      nombreCompleto: 'nombre completo',
+      email: 'email',
+      telefono: 'teléfono',
+      tipoTicket: 'tipo de ticket',
+      cantidad: 'cantidad',
+    });
+    expect(MAX_IMPORT_ROWS).toBe(10000);
+  });
+
+  it('maps the template header to every field, with nothing missing', () => {
+    expect(mapGuestHeader([...guestListColumns])).toEqual({
+      fields: ['nombreCompleto', 'email', 'telefono', 'tipoTicket', 'cantidad'],
+      missing: [],
+    });
+  });
+});
+
+describe('normaliseHeader', () => {
+  it('drops accents and case, and collapses and trims spaces', () => {
+    expect(normaliseHeader('  Teléfono  ')).toBe('telefono');
+    expect(normaliseHeader('NÚMERO   DE\tTickets')).toBe('numero de tickets');
+    expect(normaliseHeader('Correo\n Electrónico ')).toBe('correo electronico');
+    expect(normaliseHeader('Móvil')).toBe('movil');
+    expect(normaliseHeader('ñandú')).toBe('nandu');
+    expect(normaliseHeader('')).toBe('');
+    expect(normaliseHeader('e-mail')).toBe('e-mail');
+  });
+});
+
+describe('mapGuestHeader', () => {
+  const fieldOf = (cell: string) => mapGuestHeader([cell]).fields[0];
+
+  it('recognises every alias of each field', () => {
+    const aliases = {
+      nombreCompleto: ['nombre completo', 'nombre', 'nombre y apellidos', 'invitado', 'name', 'full name'],
+      email: ['email', 'e-mail', 'correo', 'correo electronico', 'mail'],
+      telefono: ['telefono', 'movil', 'tel', 'phone'],
+      tipoTicket: ['tipo de ticket', 'tipo', 'ticket', 'tipo ticket', 'entrada'],
+      cantidad: ['cantidad', 'tickets', 'numero de tickets', 'quantity'],
+    };
+    for (const [field, names] of Object.entries(aliases)) {
+      for (const name of names) expect(fieldOf(name), name).toBe(field);
+    }
+  });
+
+  it('matches without case, accents or extra spaces', () => {
+    expect(fieldOf('  NOMBRE   Completo ')).toBe('nombreCompleto');
+    expect(fieldOf('Correo Electrónico')).toBe('email');
+    expect(fieldOf('Teléfono')).toBe('telefono');
+    expect(fieldOf('Móvil')).toBe('telefono');
+    expect(fieldOf('Tipo de Ticket')).toBe('tipoTicket');
+    expect(fieldOf('Número de tickets')).toBe('cantidad');
+    expect(fieldOf('E-Mail')).toBe('email');
+  });
+
+  it('ignores unknown columns and partial matches', () => {
+    for (const cell of [
+      '',
+      'notas',
+      'apellidos',
+      'nombres',
+      'emails',
+      'tipo de entrada',
+      'telefono movil',
+      'id',
+    ]) {
+      expect(fieldOf(cell), cell).toBeNull();
+    }
+  });
+
+  it('reports the required columns that are missing, in order', () => {
+    expect(mapGuestHeader([])).toEqual({ fields: [], missing: ['nombreCompleto', 'email', 'tipoTicket'] });
+    expect(mapGuestHeader(['Teléfono', 'Cantidad', 'Notas'])).toEqual({
+      fields: ['telefono', 'cantidad', null],
+      missing: ['nombreCompleto', 'email', 'tipoTicket'],
+    });
+    expect(mapGuestHeader(['Entrada', 'Nombre'])).toEqual({
+      fields: ['tipoTicket', 'nombreCompleto'],
+      missing: ['email'],
+    });
+    expect(mapGuestHeader(['Correo', 'Invitado'])).toEqual({
+      fields: ['email', 'nombreCompleto'],
+      missing: ['tipoTicket'],
+    });
+    expect(mapGuestHeader(['mail', 'tipo'])).toEqual({
+      fields: ['email', 'tipoTicket'],
+      missing: ['nombreCompleto'],
+    });
+  });
+
+  it('does not need the optional phone and quantity columns', () => {
+    expect(mapGuestHeader(['name', 'mail', 'ticket', 'otra'])).toEqual({
+      fields: ['nombreCompleto', 'email', 'tipoTicket', null],
+      missing: [],
+    });
+  });
+});
+
+describe('importMessages', () => {
+  it('spells the fixed messages in Spanish', () => {
+    expect(importMessages.empty).toBe('El archivo está vacío o no tiene filas de invitados.');
+    expect(importMessages.unreadable).toBe(
+      'No se ha podido leer el archivo como CSV. Guárdalo como «CSV (delimitado por comas o punto y coma)».',
+    );
+    expect(importMessages.nombre).toBe('El nombre es requerido');
+    expect(importMessages.email).toBe('Email inválido');
+    expect(importMessages.missingType).toBe('Falta el tipo de ticket');
+    expect(importMessages.quantity).toBe('La cantidad debe ser un número entre 1 y 10');
+    expect(importMessages.nothingToImport).toBe('No hay filas válidas que importar.');
+  });
+
+  it('fills in the variable messages', () => {
+    expect(importMessages.missingColumns(['nombre completo', 'tipo de ticket'])).toBe(
+      'Faltan columnas obligatorias: nombre completo, tipo de ticket. Usa la plantilla para ver el formato.',
+    );
+    expect(importMessages.missingColumns(['email'])).toBe(
+      'Faltan columnas obligatorias: email. Usa la plantilla para ver el formato.',
+    );
+    expect(importMessages.tooManyRows(10000)).toBe('El archivo tiene demasiadas filas (máximo 10.000).');
+    expect(importMessages.tooManyRows(500)).toBe('El archivo tiene demasiadas filas (máximo 500).');
+    expect(importMessages.unknownType('VIP')).toBe('El tipo de ticket «VIP» no existe en este evento');
+    expect(importMessages.duplicate(7)).toBe('Fila duplicada: igual que la línea 7');
+  });
+});
+
+describe('response schemas', () => {
+  const row = {
+    linea: 2,
+    nombreCompleto: 'Ana',
+    email: 'ana@example.com',
+    telefono: null,
+    tipoTicket: 'VIP',
+    ticketTypeId: 3,
+    cantidad: null,
+    errores: [{ field: 'cantidad', message: 'La cantidad debe ser un número entre 1 y 10' }],
+  };
+
+  it('parses the preview and the result as the API sends them', () => {
+    expect(guestRow.parse(row)).toEqual(row);
+    expect(guestRow.safeParse({ ...row, errores: undefined }).success).toBe(false);
+    const preview = { filas: [row], total: 1, validas: 0, conErrores: 1, tickets: 0 };
+    expect(importPreview.parse(preview)).toEqual(preview);
+    const result = { pedidosCreados: 2, ticketsCreados: 5, filasOmitidas: 1 };
+    expect(importResult.parse(result)).toEqual(result);
+    expect(importResult.safeParse({ pedidosCreados: 2 }).success).toBe(false);
+  });
+});
