@@ -95,6 +95,63 @@ test('scans made at a bar appear on the open statistics page without a reload', 
   await expectNoSeriousA11yViolations(page);
 });
 
+test('an alert set on the page fires live when a passed-around QR is refused again and again', async ({
+  page,
+  request,
+}) => {
+  const organizer = await signInAsNewOrganizer(page, request, 'Marta');
+  const evento = await createEventThroughApi(request, organizer.token, {
+    nombre: 'Fiesta con alertas',
+    fechaInicio: new Date(Date.now() - HOUR).toISOString(),
+    fechaFin: new Date(Date.now() + 5 * HOUR).toISOString(),
+  });
+  const tipo = await createTicketTypeThroughApi(request, organizer.token, evento, { maxDrinks: 1 });
+  const pedido = await createOrderThroughApi(request, organizer.token, {
+    eventoId: evento.id,
+    nombreCompleto: 'Lucía Fernández',
+    email: uniqueEmail('invitada'),
+    ticketTypeId: tipo.id,
+    quantity: 1,
+  });
+  const qrCode = pedido.tickets[0]!.qrCode;
+
+  await page.goto(`/organizer/estadisticas?evento=${evento.id}`);
+  await expect(page.getByRole('status').getByText('En directo', { exact: true })).toBeVisible();
+  const alerts = page.getByRole('region', { name: 'Alertas' });
+  await expect(alerts.getByText('Sin alertas.')).toBeVisible();
+
+  const refusals = alerts.getByLabel('Escaneos rechazados de un mismo ticket en 10 minutos (más de)');
+  await refusals.fill('0');
+  await alerts.getByRole('button', { name: 'Guardar umbrales' }).click();
+  await expect(
+    alerts.getByText(/Los escaneos rechazados deben ser un número entero entre 1 y 1000/),
+  ).toBeVisible();
+  await refusals.fill('2');
+  await alerts.getByRole('button', { name: 'Guardar umbrales' }).click();
+  await expect(page.getByText('Umbrales guardados', { exact: true })).toBeVisible();
+
+  const consume = () =>
+    page.request.post(`/api/scanner/${evento.apiKey}/consume`, { data: { qrCode, barra: 'Terraza' } });
+  expect((await consume()).status()).toBe(200);
+  for (let i = 0; i < 3; i++) await consume(); // agotado ×3: more than 2 refusals in 10 minutes
+
+  const banner = page.getByRole('alert').filter({ hasText: 'Nueva alerta: Posible QR compartido' });
+  await expect(banner).toBeVisible({ timeout: 5_000 });
+  await expect(banner).toContainText('de Lucía Fernández tuvo 3 escaneos rechazados en 10 minutos');
+  await expect(alerts.getByRole('list', { name: 'Alertas disparadas' }).getByRole('listitem')).toHaveCount(1);
+  await expect(alerts.getByRole('listitem').locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  await banner.getByRole('button', { name: 'Entendido' }).click();
+  await expect(banner).toBeHidden();
+
+  // Listed afterwards: a new visit lists the alert without announcing it again.
+  await page.reload();
+  await expect(alerts.getByRole('listitem')).toHaveCount(1);
+  await expect(alerts.getByRole('listitem')).toContainText('Posible QR compartido');
+  await expect(page.getByRole('alert').filter({ hasText: 'Nueva alerta' })).toHaveCount(0);
+  await expect(refusals).toHaveValue('2');
+  await expectNoSeriousA11yViolations(page);
+});
+
 test.describe('at 360×740', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 

@@ -10,6 +10,7 @@ import { registerErrorHandling } from './http/errors';
 import { safeLoggerOptions } from './http/logging';
 import { registerWebApp } from './http/web-app';
 import { registerAdminRoutes } from './modules/admin/routes';
+import { registerAlertRoutes } from './modules/alerts/routes';
 import { createGuards } from './modules/auth/guards';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -42,6 +43,8 @@ export interface BuildAppOptions {
   timeZone?: string;
   /** Scanner requests per minute per client address and API key (SCANNER_RATE_LIMIT); 0 = off. */
   scannerRateLimit?: number;
+  /** How often running events' alert thresholds are checked, in ms (ALERT_SWEEP_SECONDS); 0 or omitted = never. */
+  alertSweepMs?: number;
   /** The clock the scan rules read; tests move it instead of waiting. */
   now?: () => Date;
   /** Called for every route as it is declared (the route-table guard test reads them). */
@@ -108,6 +111,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerStatsRoutes(context);
   registerStatsStreamRoutes(context);
   registerExportRoutes(context);
+  registerAlertRoutes(context, { sweepMs: options.alertSweepMs ?? 0 });
   registerScannerRoutes(context, {
     ratePerMinute: options.scannerRateLimit ?? scannerRateLimits.defaultPerMinute,
     now: options.now ?? (() => new Date()),

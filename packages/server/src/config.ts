@@ -18,6 +18,8 @@ export interface ServerConfig {
   registrationsPerAddress: number;
   /** Scanner requests per minute per client address and key; 0 turns the limit off. */
   scannerRateLimit: number;
+  /** Seconds between checks of every running event's alert thresholds; 0 turns the sweep off. */
+  alertSweepSeconds: number;
 }
 
 /** A configuration value that cannot work; the server prints it and does not start. */
@@ -74,5 +76,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       env.SCANNER_RATE_LIMIT,
       scannerRateLimits.defaultPerMinute,
     ),
+    alertSweepSeconds: nonNegativeInteger('ALERT_SWEEP_SECONDS', env.ALERT_SWEEP_SECONDS, 60),
   };
 }

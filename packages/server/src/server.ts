@@ -41,6 +41,7 @@ const app = await buildApp({
   timeZone: config.timeZone,
   registrationsPerAddress: config.registrationsPerAddress,
   scannerRateLimit: config.scannerRateLimit,
+  alertSweepMs: config.alertSweepSeconds * 1000,
 });
 
 let closing = false;

@@ -164,6 +164,8 @@ export const tickets = pgTable(
       .notNull()
       .default('activo'),
     qrCode: text('qr_code').notNull(),
+    /** How many of the ticket's consumptions exist: kept by the `consumos_count` trigger (0006). */
+    consumosUsados: integer('consumos_usados').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -232,7 +234,33 @@ export const scanLog = pgTable(
     index('scan_log_evento_time_idx').on(t.eventoId, t.createdAt),
     index('scan_log_ticket_idx').on(t.ticketId),
     index('scan_log_consumo_idx').on(t.consumoId),
+    // The statistics' refusals by reason and bar, read from the index alone.
+    index('scan_log_refused_idx')
+      .on(t.eventoId, t.reason, t.barra)
+      .where(sql`${t.accion} = 'consumo' and not ${t.allowed}`),
   ],
+);
+
+/**
+ * Consumptions counted per event, UTC quarter hour, drink and bar, kept by the `consumos_count`
+ * trigger (migration 0006) in the transaction that inserts or deletes the consumption, so the
+ * statistics sum a few thousand rows instead of reading a million. `franja` (the ticket id modulo
+ * 8) spreads one bar's rush over 8 rows, so concurrent scans do not queue on a single counter.
+ * `barra` is '' for devices that gave no bar.
+ */
+export const consumoCounters = pgTable(
+  'consumo_counters',
+  {
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
+    bloque: instant('bloque').notNull(),
+    tipoBebida: text('tipo_bebida').notNull(),
+    barra: text('barra').notNull(),
+    franja: integer('franja').notNull(),
+    consumos: integer('consumos').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventoId, t.bloque, t.tipoBebida, t.barra, t.franja] })],
 );
 
 /**
@@ -250,6 +278,40 @@ export const rateCounters = pgTable(
   (t) => [
     primaryKey({ columns: [t.bucket, t.key, t.windowStart] }),
     index('rate_counters_window_idx').on(t.windowStart),
+  ],
+);
+
+/** An event's alert thresholds (docs/decisions/022); null turns that alert off. */
+export const alertaReglas = pgTable('alerta_reglas', {
+  eventoId: integer('evento_id')
+    .primaryKey()
+    .references(() => eventos.id, { onDelete: 'cascade' }),
+  rechazosPorTicket: integer('rechazos_por_ticket'),
+  consumosPorHora: integer('consumos_por_hora'),
+  minutosSinEscanear: integer('minutos_sin_escanear'),
+  updatedAt: updatedAt(),
+});
+
+/** Alerts as they fired: what was seen, against which threshold (docs/decisions/022). */
+export const alertas = pgTable(
+  'alertas',
+  {
+    id: serial('id').primaryKey(),
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
+    tipo: text('tipo', { enum: ['qr_compartido', 'consumo_alto', 'barra_inactiva'] }).notNull(),
+    cantidad: integer('cantidad').notNull(),
+    umbral: integer('umbral').notNull(),
+    // The alert outlives a deleted order, as the scan log does.
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    titular: text('titular'),
+    barra: text('barra'),
+    disparadaEn: instant('disparada_en').notNull().defaultNow(),
+  },
+  (t) => [
+    index('alertas_evento_time_idx').on(t.eventoId, t.disparadaEn),
+    check('alertas_tipo_check', sql`${t.tipo} in ('qr_compartido', 'consumo_alto', 'barra_inactiva')`),
   ],
 );
 

@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -11,6 +12,8 @@ import { expectApiError } from '../setup/helpers';
 // and gzip twins, pages, and unhashed public files.
 const chunk = `export const saludo = ${JSON.stringify('hola '.repeat(2000))};`;
 const robots = 'User-agent: *\nAllow: /\nDisallow: /organizer\n';
+// The committed icon itself (scripts/make-favicon.mjs), as Vite copies it from public/ into the build.
+const favicon = fileURLToPath(new URL('../../../web/public/favicon.ico', import.meta.url));
 const brotliTwin = brotliCompressSync(chunk);
 const gzipTwin = gzipSync(chunk, { level: 9 });
 
@@ -25,6 +28,7 @@ beforeAll(async () => {
   await writeFile(join(webRoot, 'scanner.html'), '<!doctype html><div id="scanner-root"></div>');
   await writeFile(join(webRoot, 'landing.html'), '<!doctype html><div id="landing-root"></div>');
   await writeFile(join(webRoot, 'robots.txt'), robots);
+  await copyFile(favicon, join(webRoot, 'favicon.ico'));
   const asset = join(webRoot, 'assets', 'index-AbC123xy.js');
   await writeFile(asset, chunk);
   await writeFile(`${asset}.br`, brotliTwin);
@@ -105,7 +109,7 @@ describe('missing files', () => {
     '/assets/missing-Zz99.js',
     '/assets/index-AbC123xy.css',
     '/assets/',
-    '/favicon.ico',
+    '/apple-touch-icon.png',
     '/missing.png',
     '/organizer/old-chunk.js',
   ])('answers %s with a 404, not the app page', async (url) => {
@@ -142,5 +146,20 @@ describe('robots.txt', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toBe(robots);
+  });
+});
+
+describe('favicon.ico', () => {
+  it('is served as an icon with its 16, 32 and 48 px images, for clients that ask for it by name', async () => {
+    const res = await get('/favicon.ico');
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.rawPayload.equals(await readFile(favicon))).toBe(true);
+    // ICO header: reserved 0, type 1 (icon), then the number of images.
+    expect([0, 1, 2].map((field) => res.rawPayload.readUInt16LE(field * 2))).toEqual([0, 1, 3]);
+    const sizes = [0, 1, 2].map((entry) => res.rawPayload.readUInt8(6 + 16 * entry));
+    expect(sizes).toEqual([16, 32, 48]);
   });
 });

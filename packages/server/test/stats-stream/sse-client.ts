@@ -1,3 +1,4 @@
+import type { EventAlerts } from '@drinkflow/domain/alerts';
 import type { EventStats } from '@drinkflow/domain/stats';
 
 export interface SseMessage {
@@ -7,7 +8,7 @@ export interface SseMessage {
 
 /**
  * GET /api/stats/{eventoId}/stream over real HTTP (app.inject waits for a body that never ends):
- * collects the `stats` events and heartbeats as they arrive.
+ * collects the `stats` and `alertas` events and heartbeats as they arrive.
  */
 export async function openStatsStream(base: string, eventoId: number, token?: string) {
   const controller = new AbortController();
@@ -50,35 +51,52 @@ export async function openStatsStream(base: string, eventoId: number, token?: st
     })();
   }
 
-  const stats = () =>
-    messages.filter((m) => m.event === 'stats').map((m) => JSON.parse(m.data) as EventStats);
+  const dataOf = <T>(name: string) =>
+    messages.filter((m) => m.event === name).map((m) => JSON.parse(m.data) as T);
+  const stats = () => dataOf<EventStats>('stats');
+  const alerts = () => dataOf<EventAlerts>('alertas');
+
+  /** The first `name` event (after `after` of them) that satisfies `match`, within `timeoutMs`. */
+  async function waitForEvent<T>(
+    name: string,
+    match: (data: T) => boolean,
+    timeoutMs: number,
+    after: number,
+  ) {
+    const found = () => dataOf<T>(name).slice(after).find(match);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const hit = found();
+      if (hit) return hit;
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        throw new Error(
+          `no matching ${name} event within ${timeoutMs} ms; got ${JSON.stringify(dataOf(name))}`,
+        );
+      }
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          waiters.delete(wake);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(wake, left);
+        waiters.add(wake);
+      });
+    }
+  }
 
   return {
     response,
     stats,
+    alerts,
     comments: () => comments,
     /** The first `stats` event (after `after` events) that satisfies `match`, within `timeoutMs`. */
-    async waitFor(match: (stats: EventStats) => boolean, timeoutMs = 2_000, after = 0): Promise<EventStats> {
-      const found = () => stats().slice(after).find(match);
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const hit = found();
-        if (hit) return hit;
-        const left = deadline - Date.now();
-        if (left <= 0) {
-          throw new Error(`no matching stats event within ${timeoutMs} ms; got ${JSON.stringify(stats())}`);
-        }
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            waiters.delete(wake);
-            clearTimeout(timer);
-            resolve();
-          };
-          const timer = setTimeout(wake, left);
-          waiters.add(wake);
-        });
-      }
-    },
+    waitFor: (match: (stats: EventStats) => boolean, timeoutMs = 2_000, after = 0) =>
+      waitForEvent('stats', match, timeoutMs, after),
+    /** The first `alertas` event (after `after` events) that satisfies `match`, within `timeoutMs`. */
+    waitForAlerts: (match: (alerts: EventAlerts) => boolean, timeoutMs = 2_000, after = 0) =>
+      waitForEvent('alertas', match, timeoutMs, after),
     close: () => controller.abort(),
   };
 }

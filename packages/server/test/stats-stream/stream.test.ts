@@ -1,7 +1,7 @@
 import type { Evento } from '@drinkflow/domain/events';
 import type { PedidoCreated } from '@drinkflow/domain/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, createEvent, createTicketType, HOUR, signIn } from '../events/fixtures';
+import { type Account, call, createEvent, createTicketType, HOUR, signIn } from '../events/fixtures';
 import { createOrder } from '../orders/fixtures';
 import { newScanId, scannerClient } from '../scanner/fixtures';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -103,6 +103,46 @@ describe('GET /api/stats/{eventoId}/stream', () => {
         2_000,
       );
       expect(last.estadoTickets.agotado).toBe(1);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('sends the alerts at once, and again when a scan makes one fire (docs/decisions/022)', async () => {
+    const { evento, pedido } = await liveEvent();
+    const rules = { rechazosPorTicket: 2, consumosPorHora: null, minutosSinEscanear: null };
+    const saved = await call(t, owner, 'PUT', `/api/eventos/${evento.id}/alertas/reglas`, rules);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const scanner = scannerClient(t, evento.apiKey);
+    const stream = await openStatsStream(base, evento.id, owner.token);
+    try {
+      const first = await stream.waitForAlerts(() => true, 1_000);
+      expect(first).toEqual({ reglas: rules, alertas: [] });
+
+      const qrCode = pedido.tickets[0]!.qrCode;
+      for (let i = 0; i < 4; i++) await scanner.consume({ qrCode, barra: 'Terraza' });
+      for (let i = 0; i < 3; i++) await scanner.consume({ qrCode, barra: 'Terraza' }); // agotado ×3
+
+      const fired = await stream.waitForAlerts((alerts) => alerts.alertas.length > 0, 3_000);
+      expect(fired.alertas).toMatchObject([{ tipo: 'qr_compartido', cantidad: 3, umbral: 2 }]);
+      // Sent when it changes, not with every figure.
+      expect(stream.alerts().length).toBeLessThan(stream.stats().length);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('counts an unknown QR’s refusal as soon as it happens', async () => {
+    const { evento } = await liveEvent();
+    const scanner = scannerClient(t, evento.apiKey);
+    const stream = await openStatsStream(base, evento.id, owner.token);
+    try {
+      await stream.waitFor(() => true, 1_000);
+      const res = await scanner.consume({ qrCode: 'no-es-un-ticket', barra: 'Puerta' });
+      expect(res.statusCode).toBe(404);
+
+      const after = await stream.waitFor((stats) => stats.rechazos.no_encontrado === 1, 2_000);
+      expect(after.porBarra).toEqual([{ barra: 'Puerta', consumos: 0, rechazos: 1 }]);
     } finally {
       stream.close();
     }

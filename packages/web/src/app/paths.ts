@@ -13,6 +13,7 @@ export const paths = {
     orders: '/organizer/pedidos',
     order: (id: number | string) => `/organizer/pedido/${id}`,
     stats: '/organizer/estadisticas',
+    report: (eventoId: number | string) => `/organizer/estadisticas/${eventoId}/informe`,
     scanner: '/organizer/scanner',
     profile: '/organizer/perfil',
   },

@@ -61,6 +61,11 @@ export const routes: RouteObject[] = [
         element: <RequireRole roles={areaRoles.organizer} deniedMessage={organizerDenied} />,
         children: [
           {
+            // Outside the organizer shell: the report prints as a document, without menu or header.
+            path: paths.organizer.report(':eventoId'),
+            lazy: lazyPage(() => import('@/features/report/pages/event-report-page'), 'EventReportPage'),
+          },
+          {
             path: paths.organizer.root,
             lazy: lazyPage(
               () => import('@/features/organizer/components/organizer-layout'),

@@ -1,3 +1,4 @@
+import { noAlertRules } from '@drinkflow/domain/alerts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { StatisticsPage } from '@/features/stats/pages/statistics-page';
@@ -18,6 +19,8 @@ const routes = {
   'GET /api/eventos/7': eventos,
   'GET /api/stats/1': noDrinks(),
   'GET /api/stats/2': busyNight(),
+  'GET /api/eventos/1/alertas': { reglas: noAlertRules, alertas: [] },
+  'GET /api/eventos/2/alertas': { reglas: noAlertRules, alertas: [] },
 } satisfies ApiRoutes;
 
 function renderStats(url = '/organizer/estadisticas') {

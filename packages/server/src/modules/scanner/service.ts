@@ -113,19 +113,21 @@ export function createScannerService(db: Db, options: { now: () => Date; timeZon
     if (ticket.eventoId !== evento.id) throw forbidden(scannerMessages.otherEvent);
   }
 
-  /** A scan that found no ticket of this event: kept in the log, then answered 404 or 403. */
+  /**
+   * A scan that found no ticket of this event: kept in the log, then answered 404 or 403. One
+   * statement that also notifies the live statistics (delivered when it commits).
+   */
   async function logLookupFailure(evento: ScannerEventRow, request: ConsumeRequest, failure: HttpError) {
     const reason = failure.statusCode === 404 ? lookupReasons.notFound : lookupReasons.otherEvent;
-    await db.insert(scanLog).values({
-      eventoId: evento.id,
-      qrCode: request.qrCode,
-      tipoBebida: request.tipoBebida ?? null,
-      barra: request.barra ?? null,
-      deviceId: request.deviceId ?? null,
-      allowed: false,
-      reason,
-      response: { message: failure.message, error: failure.code },
-    });
+    const response = { message: failure.message, error: failure.code };
+    await db.execute(sql`
+      with logged as (
+        insert into scan_log (evento_id, qr_code, tipo_bebida, barra, device_id, allowed, reason, response)
+        values (${evento.id}, ${request.qrCode}, ${request.tipoBebida ?? null}, ${request.barra ?? null},
+                ${request.deviceId ?? null}, false, ${reason}, ${JSON.stringify(response)}::jsonb)
+        returning evento_id
+      )
+      select pg_notify(${SCANS_CHANNEL}, evento_id::text) from logged`);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { User } from '@drinkflow/domain/auth';
+import type { EventAlerts } from '@drinkflow/domain/alerts';
 import type { EventStats } from '@drinkflow/domain/stats';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
@@ -113,10 +114,16 @@ export function scanSourceFor(db: Db, log: FastifyBaseLogger): ScanSource {
   return driver.kind === 'postgres' ? postgresScanSource(driver.pool, log) : pgliteScanSource(db);
 }
 
-/** One open stream: receives each new statistics of its event, or `end()` when it must close. */
+/** What a live page is sent after each scan: the figures, and the thresholds with the alerts fired. */
+export interface LiveUpdate {
+  stats: EventStats;
+  alerts: EventAlerts;
+}
+
+/** One open stream: receives each new update of its event, or `end()` when it must close. */
 export interface StatsSubscriber {
   user: User;
-  send(stats: EventStats): void;
+  send(update: LiveUpdate): void;
   end(): void;
 }
 
@@ -131,8 +138,8 @@ interface EventState {
 
 export interface StatsHubOptions {
   source: ScanSource;
-  /** The statistics of an event as `user` may read them (throws 404 when they may not). */
-  compute(user: User, eventoId: number): Promise<EventStats>;
+  /** The update of an event as `user` may read it (throws 404 when they may not). */
+  compute(user: User, eventoId: number): Promise<LiveUpdate>;
   log: FastifyBaseLogger;
   coalesceMs?: number;
 }
@@ -158,8 +165,8 @@ export function createStatsHub(options: StatsHubOptions) {
     try {
       // Every subscriber of the event was authorized for it at connect time: the event's figures
       // do not depend on who reads them, so one computation serves them all.
-      const stats = await options.compute(first.user, eventoId);
-      if (!closed) for (const subscriber of state.subscribers) subscriber.send(stats);
+      const update = await options.compute(first.user, eventoId);
+      if (!closed) for (const subscriber of state.subscribers) subscriber.send(update);
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) {
         // The event was deleted (or its reader lost access): its streams end.

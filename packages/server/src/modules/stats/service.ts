@@ -16,51 +16,31 @@ interface StatsRow extends Record<string, unknown> {
 const ORIGIN = sql`timestamptz '2000-01-01 00:00:00+00'`;
 
 /**
- * Every breakdown of one event in one statement (one snapshot), aggregated by the database:
- * - `quarters` / `timeline`: drinks per quarter hour (UTC) from the index `consumos (evento_id,
- *   timestamp)` alone: a recursive walk visits only the quarters that have drinks (one index probe
- *   each) and counts each one's index range — no table rows read. Quarter hours, because every time
- *   zone's offset and every daylight-saving change falls on a quarter hour: each quarter lies in
- *   exactly one UTC hour and one local hour, so the time zone is applied to ~50 quarters, not to a
- *   million rows. Timeline, hours of day and totalConsumos are sums over these quarters.
- * - `drinks`: drinks by (drink, bar): one pass over the event's consumptions, which PostgreSQL
- *   splits between parallel workers (a handful of groups, so partial aggregates are cheap).
+ * Every breakdown of one event in one statement (one snapshot), from what the database keeps counted:
+ * - `counts`: drinks per UTC quarter hour, drink and bar, from `consumo_counters` (kept by a trigger
+ *   in the consuming transaction; a few thousand rows however many drinks). Quarter hours, because
+ *   every time zone's offset and every daylight-saving change falls on a quarter hour: each quarter
+ *   lies in exactly one UTC hour and one local hour. The timeline, hours of day, drinks, bars and
+ *   totalConsumos are all sums over these rows.
  * - `tks`: each ticket's effective state now (invalidado > caducado > agotado > activo, as
- *   `effectiveTicketState`). "Agotado" asks the index `consumos (ticket_id, timestamp)` whether a
- *   `max_drinks`-th consumption exists (OFFSET max−1): at most max_drinks index entries per
- *   limited ticket, none for the others.
+ *   `effectiveTicketState`); "agotado" compares `tickets.consumos_usados` (the same trigger) with
+ *   the type's `max_drinks`.
  * - `refused`: refused scan attempts (the lookup failures `no_encontrado`/`otro_evento` included)
- *   by reason and bar; undo rows are `accion = 'deshacer'` and do not count.
+ *   by reason and bar, from the partial index `scan_log_refused_idx`; undo rows do not count.
  */
 const statsQuery = (eventoId: number, timeZone: string, now: Date) => sql`
-  with recursive quarters(q) as (
-    select date_bin('15 minutes', min(c."timestamp"), ${ORIGIN}) from consumos c where c.evento_id = ${eventoId}
-    union all
-    select date_bin('15 minutes', (
-        select min(c."timestamp") from consumos c
-        where c.evento_id = ${eventoId} and c."timestamp" >= quarters.q + interval '15 minutes'
-      ), ${ORIGIN})
-    from quarters where quarters.q is not null
+  with counts as (
+    select bloque, tipo_bebida, barra, sum(consumos)::int as n
+    from consumo_counters where evento_id = ${eventoId}
+    group by 1, 2, 3 having sum(consumos) > 0
   ), timeline as (
-    select q, (
-        select count(*)::int from consumos c
-        where c.evento_id = ${eventoId} and c."timestamp" >= q and c."timestamp" < q + interval '15 minutes'
-      ) as n
-    from quarters where q is not null
-  ), drinks as (
-    select c.tipo_bebida, c.barra, count(*)::int as n
-    from consumos c where c.evento_id = ${eventoId}
-    group by 1, 2
+    select bloque as q, sum(n)::int as n from counts group by 1
   ), tks as (
     select case
         when t.estado = 'invalidado' then 'invalidado'
         when ${now.toISOString()}::timestamptz > tt.valido_hasta then 'caducado'
-        when tt.modo <> 'temporal' and tt.max_drinks is not null and (
-          tt.max_drinks <= 0 or exists (
-            select 1 from consumos c where c.ticket_id = t.id
-            offset greatest(tt.max_drinks - 1, 0) limit 1
-          )
-        ) then 'agotado'
+        when tt.modo <> 'temporal' and tt.max_drinks is not null and t.consumos_usados >= greatest(tt.max_drinks, 0)
+          then 'agotado'
         else 'activo'
       end as estado
     from tickets t
@@ -79,9 +59,9 @@ const statsQuery = (eventoId: number, timeZone: string, now: Date) => sql`
   select 'horaLocal', extract(hour from q at time zone ${timeZone})::int::text, null, sum(n)::int
     from timeline group by 2
   union all
-  select 'bebida', tipo_bebida, null, sum(n)::int from drinks group by 2
+  select 'bebida', tipo_bebida, null, sum(n)::int from counts group by 2
   union all
-  select 'barra', barra, null, sum(n)::int from drinks group by 2
+  select 'barra', nullif(barra, ''), null, sum(n)::int from counts group by 2
   union all
   select 'estado', estado, null, count(*)::int from tks group by 2
   union all

@@ -1,6 +1,8 @@
+import type { EventAlerts } from '@drinkflow/domain/alerts';
 import type { EventStats } from '@drinkflow/domain/stats';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { alertsQueryKey } from '@/features/alerts/api/alerts';
 import { TOKEN_KEY } from '@/lib/api';
 import { statsQueryKey } from '../api/get-stats';
 import { createSseParser } from '../utils/sse-parser';
@@ -20,7 +22,7 @@ class StopError extends Error {}
 /**
  * Reads GET /api/stats/{eventoId}/stream (DECISIONS §8) with a streaming fetch — the session token in
  * the Authorization header, never in the URL — and puts every `stats` event into the statistics
- * query's cache. Reconnects by itself with backoff; stops for good when the session or the event
+ * query's cache and every `alertas` event into the alerts query's. Reconnects by itself with backoff; stops for good when the session or the event
  * is gone (401, 403, 404).
  */
 export function useLiveStats(eventoId: number | null): LiveStatus {
@@ -57,6 +59,10 @@ export function useLiveStats(eventoId: number | null): LiveStatus {
         if (done) return;
         resetWatchdog();
         for (const message of parser.feed(decoder.decode(value, { stream: true }))) {
+          if (message.event === 'alertas') {
+            queryClient.setQueryData(alertsQueryKey(eventoId!), JSON.parse(message.data) as EventAlerts);
+            continue;
+          }
           if (message.event !== 'stats') continue;
           queryClient.setQueryData(statsQueryKey(eventoId!), JSON.parse(message.data) as EventStats);
           attempt = 0;

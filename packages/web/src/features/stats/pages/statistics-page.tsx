@@ -1,6 +1,9 @@
-import { SlidersHorizontal } from 'lucide-react';
+import { Printer, SlidersHorizontal } from 'lucide-react';
 import { Link } from 'react-router';
+import { paths } from '@/app/paths';
 import { MyEventsGate } from '@/components/my-events-gate';
+import { AlertsPanel } from '@/features/alerts/components/alerts-panel';
+import { LiveAlert } from '@/features/alerts/components/live-alert';
 import { Button } from '@/components/ui/button';
 import { useEventSelection } from '@/hooks/use-event-selection';
 import { useMyEvents } from '@/hooks/use-my-events';
@@ -36,6 +39,12 @@ export function StatisticsPage() {
                 Ajustar límites
               </Link>
             </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.organizer.report(eventoId)}>
+                <Printer className="h-4 w-4" aria-hidden />
+                Informe imprimible
+              </Link>
+            </Button>
           </div>
         )}
       </div>
@@ -47,7 +56,9 @@ export function StatisticsPage() {
               <SelectEvent hasEvents />
             ) : (
               <>
+                <LiveAlert key={`live-${eventoId}`} eventoId={eventoId} />
                 <EventStatsView key={eventoId} eventoId={eventoId} />
+                <AlertsPanel key={`alerts-${eventoId}`} eventoId={eventoId} />
                 <ExportData eventoId={eventoId} />
               </>
             )}

@@ -1,0 +1,215 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { DEMO_PASSWORD } from '@drinkflow/domain/config';
+import type { EventStats } from '@drinkflow/domain/stats';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  createOrderThroughApi,
+  createTicketTypeThroughApi,
+  demoAccounts,
+  loginThroughForm,
+  uniqueEmail,
+} from './fixtures';
+import { expect, test } from './test';
+
+// The printable event report: opened from the statistics page, printed to an A4 PDF by Chromium and
+// read back with poppler's tools, the way a person would see the sheet.
+
+const spanishCount = (value: number) => new Intl.NumberFormat('es-ES').format(value);
+
+/** The demo organizer's session and one of the demo events, read through the API. */
+async function demoEvent(request: APIRequestContext, nombre: string) {
+  const login = await request.post('/api/auth/login', {
+    data: { email: demoAccounts.organizer, password: DEMO_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+  const headers = { authorization: `Bearer ${token}` };
+  const events = (await (await request.get(`/api/eventos/${user.id}`, { headers })).json()) as {
+    id: number;
+    nombre: string;
+    apiKey: string;
+    fechaInicio: string;
+    fechaFin: string;
+  }[];
+  const evento = events.find((event) => event.nombre === nombre);
+  expect(evento, `demo event ${nombre}`).toBeDefined();
+  const statsOf = async () =>
+    (await (await request.get(`/api/stats/${evento!.id}`, { headers })).json()) as EventStats;
+  return { token, evento: evento!, statsOf };
+}
+
+/** Each row of the report's table whose caption starts with `title`, as its cells' texts. */
+const rowsOf = (page: Page, title: string) =>
+  page
+    .getByRole('table', { name: new RegExp(`^${title}`) })
+    .getByRole('row')
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent)),
+    );
+
+/** The figure printed under `title`. */
+const figure = (page: Page, title: string) =>
+  page
+    .getByLabel('Cifras del evento')
+    .locator('div', { has: page.getByText(title, { exact: true }) })
+    .locator('dd')
+    .first();
+
+const run = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
+
+/** pdfinfo's page size is A4, 595.28 × 841.89 pt, give or take Chromium's rounding to whole pixels. */
+function expectA4(pdfinfo: string) {
+  const size = /Page size:\s+([\d.]+) x ([\d.]+) pts \(A4\)/.exec(pdfinfo);
+  expect(size, pdfinfo).not.toBeNull();
+  expect(Math.abs(Number(size![1]) - 595.28)).toBeLessThanOrEqual(1);
+  expect(Math.abs(Number(size![2]) - 841.89)).toBeLessThanOrEqual(1);
+}
+
+test('the event report opens from the statistics page and prints on A4 without the app around it', async ({
+  page,
+  request,
+}, testInfo) => {
+  // The demo wedding is going on now: a new ticket with two drinks, scanned three times at one bar.
+  const { token, evento, statsOf } = await demoEvent(request, 'Boda de Lucía y Hugo');
+  const before = await statsOf();
+  // A bar of this run only: a retry or another run adds to the same demo event.
+  const barra = `Barra Informe ${testInfo.retry}-${Date.now() % 100_000}`;
+  const tipo = await createTicketTypeThroughApi(request, token, evento, {
+    nombre: 'Bono Informe',
+    maxDrinks: 2,
+  });
+  const order = await createOrderThroughApi(request, token, {
+    eventoId: evento.id,
+    nombreCompleto: 'Inés Informe',
+    email: uniqueEmail('informe'),
+    ticketTypeId: tipo.id,
+    quantity: 1,
+  });
+  const qrCode = order.tickets[0]!.qrCode;
+  const results: { success: boolean; reason: string }[] = [];
+  for (let scan = 0; scan < 3; scan++) {
+    const response = await request.post(`/api/scanner/${evento.apiKey}/consume`, {
+      data: { qrCode, barra },
+    });
+    expect(response.status()).toBe(200);
+    results.push((await response.json()) as { success: boolean; reason: string });
+  }
+  expect(results.map((result) => result.success)).toEqual([true, true, false]);
+  expect(results[2]!.reason).toBe('agotado');
+  const stats = await statsOf();
+  expect(stats.totalConsumos).toBe(before.totalConsumos + 2);
+  expect(stats.totalAsistentes).toBe(before.totalAsistentes + 1);
+
+  await loginThroughForm(page, demoAccounts.organizer);
+  await expect(page).toHaveURL('/organizer/eventos');
+  await page.goto(`/organizer/estadisticas?evento=${evento.id}`);
+  await page.getByRole('link', { name: 'Informe imprimible' }).click();
+  await expect(page).toHaveURL(`/organizer/estadisticas/${evento.id}/informe`);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Informe del evento' })).toBeVisible();
+  await expect(page.getByText(evento.nombre, { exact: true })).toBeVisible();
+  await expect(page.getByText('Finca Los Olivos, Madrid')).toBeVisible();
+  // Outside the organizer shell: no menu, no account header.
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toHaveCount(0);
+
+  await expect(figure(page, 'Total Consumos')).toHaveText(spanishCount(stats.totalConsumos));
+  await expect(figure(page, 'Total Asistentes')).toHaveText(spanishCount(stats.totalAsistentes));
+  await expect(figure(page, 'Hora Pico')).toHaveText(stats.horasPico[0]!.hora);
+  expect(await rowsOf(page, 'Horas pico')).toEqual([
+    ['Hora', 'Consumos'],
+    ...stats.horasPico.map((hour) => [hour.hora, spanishCount(hour.cantidad)]),
+  ]);
+  const timeline = await rowsOf(page, 'Consumos por hora');
+  expect(timeline).toHaveLength(stats.consumosPorHora.length + 1);
+  expect(timeline.slice(1).every(([hora]) => /^\d{2}\/\d{2}\/\d{4} \d{2}:00$/.test(hora ?? ''))).toBe(true);
+  expect(timeline.slice(1).reduce((sum, [, cantidad]) => sum + Number(cantidad), 0)).toBe(
+    stats.totalConsumos,
+  );
+  expect(await rowsOf(page, 'Bebidas')).toEqual([
+    ['Bebida', 'Consumos'],
+    ...stats.bebidasPopulares.map((drink) => [drink.tipoBebida, spanishCount(drink.cantidad)]),
+  ]);
+  expect(await rowsOf(page, 'Estado de los tickets')).toEqual([
+    ['Estado', 'Tickets'],
+    ['Activos', spanishCount(stats.estadoTickets.activo)],
+    ['Agotados', spanishCount(stats.estadoTickets.agotado)],
+    ['Invalidados', spanishCount(stats.estadoTickets.invalidado)],
+    ['Caducados', spanishCount(stats.estadoTickets.caducado)],
+  ]);
+  expect(await rowsOf(page, 'Consumos por barra')).toContainEqual([barra, '2', '1']);
+  expect(await rowsOf(page, 'Rechazos por motivo')).toContainEqual([
+    'Límite de bebidas alcanzado',
+    spanishCount(stats.rechazos.agotado!),
+  ]);
+  await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+
+  // Chromium's own print to PDF, with the print style sheet and the page size and margins it sets.
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: testInfo.outputPath('informe-print.png'), fullPage: true });
+  const pdfPath = testInfo.outputPath('informe.pdf');
+  await page.pdf({ path: pdfPath, format: 'A4', printBackground: true, preferCSSPageSize: true });
+
+  const info = run('pdfinfo', [pdfPath]);
+  expectA4(info);
+  const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+  expect(pages).toBeGreaterThanOrEqual(1);
+  expect(pages).toBeLessThanOrEqual(4);
+
+  // The report's own print style asks for A4, so a browser set up for US Letter prints A4 too.
+  const letterDefault = testInfo.outputPath('informe-letter.pdf');
+  await page.pdf({ path: letterDefault, format: 'Letter', preferCSSPageSize: true });
+  expectA4(run('pdfinfo', [letterDefault]));
+
+  const text = run('pdftotext', ['-layout', pdfPath, '-']);
+  expect(text).toContain('Informe del evento');
+  expect(text).toContain(evento.nombre);
+  // The first figure's number sits under its label, at the start of the next line.
+  const lines = text.split('\n');
+  const label = lines.findIndex((line) => line.trimStart().startsWith('Total Consumos'));
+  expect(label).toBeGreaterThanOrEqual(0);
+  const figures = lines.slice(label + 1).find((line) => line.trim() !== '');
+  expect(figures?.trim().split(/\s+/)[0]).toBe(spanishCount(stats.totalConsumos));
+  for (const absent of [
+    'Imprimir',
+    'Volver a estadísticas',
+    'Cerrar Sesión',
+    'Mis Eventos',
+    'Escáner QR',
+    'Mi Perfil',
+  ]) {
+    expect(text, `the printed report shows "${absent}"`).not.toContain(absent);
+  }
+
+  const imagePrefix = testInfo.outputPath('informe-pagina');
+  run('pdftoppm', ['-r', '50', '-png', '-f', '1', '-l', '1', '-singlefile', pdfPath, imagePrefix]);
+  const png = readFileSync(`${imagePrefix}.png`);
+  expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+  // An A4 sheet at 50 dpi: 8.27 × 11.69 inches, 413 × 585 px give or take a pixel of rounding.
+  expect(Math.abs(png.readUInt32BE(16) - 413)).toBeLessThanOrEqual(1);
+  expect(Math.abs(png.readUInt32BE(20) - 585)).toBeLessThanOrEqual(1);
+});
+
+test.describe('at 360×740', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the report fits a phone without sideways scrolling', async ({ page, request }, testInfo) => {
+    const { evento, statsOf } = await demoEvent(request, 'Fiesta de Empresa Acme');
+    const stats = await statsOf();
+    await loginThroughForm(page, demoAccounts.organizer);
+    await expect(page).toHaveURL('/organizer/eventos');
+    await page.goto(`/organizer/estadisticas/${evento.id}/informe`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Informe del evento' })).toBeVisible();
+    await expect(figure(page, 'Total Consumos')).toHaveText(spanishCount(stats.totalConsumos));
+    await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    const widths = await page.evaluate(() => ({
+      document: document.documentElement.scrollWidth,
+      body: document.body.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+    expect(widths.document).toBeLessThanOrEqual(widths.viewport);
+    expect(widths.body).toBeLessThanOrEqual(widths.viewport);
+    await page.screenshot({ path: testInfo.outputPath('informe-360.png'), fullPage: true });
+  });
+});

@@ -1,0 +1,351 @@
+import { alertMessages, type AlertRules, type EventAlerts } from '@drinkflow/domain/alerts';
+import type { Evento } from '@drinkflow/domain/events';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { eventos } from '../../src/db/schema';
+import { createAlertService } from '../../src/modules/alerts/service';
+import { createEventService } from '../../src/modules/events/service';
+import {
+  call,
+  createEvent,
+  expectFieldError,
+  HOUR,
+  insertOrder,
+  insertTicket,
+  MINUTE,
+  signIn,
+  type Account,
+} from '../events/fixtures';
+import { expectApiError } from '../setup/helpers';
+import { createTestApp, type TestApp } from '../setup/test-app';
+import { insertConsumo, insertScanLog, insertTicketType } from '../stats/fixtures';
+
+// docs/decisions/022: organizer-set thresholds per event, checked by the server, recorded once.
+
+let t: TestApp;
+let owner: Account;
+let alerts: ReturnType<typeof createAlertService>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signIn(t.db, 'organizer', 'Dueña');
+  alerts = createAlertService(t.db, createEventService(t.db));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const minutesAgo = (minutes: number, from = Date.now()) => new Date(from - minutes * MINUTE).toISOString();
+const noRules: AlertRules = { rechazosPorTicket: null, consumosPorHora: null, minutosSinEscanear: null };
+
+/** An event running now, with one ticket of Ana Pérez. */
+async function runningEvent(): Promise<{ evento: Evento; ticketId: number }> {
+  const evento = await createEvent(t, owner, {
+    fechaInicio: new Date(Date.now() - 3 * HOUR).toISOString(),
+    fechaFin: new Date(Date.now() + 3 * HOUR).toISOString(),
+  });
+  const tipo = await insertTicketType(t.db, evento.id, {
+    nombre: 'General',
+    modo: 'por_cantidad',
+    maxDrinks: 2,
+  });
+  const pedido = await insertOrder(t.db, evento.id, 'Ana Pérez');
+  const ticket = await insertTicket(t.db, pedido.id, tipo.id);
+  return { evento, ticketId: ticket.id };
+}
+
+const putRules = (who: Account | null, id: number, body: unknown) =>
+  call(t, who, 'PUT', `/api/eventos/${id}/alertas/reglas`, body);
+
+async function setRules(id: number, rules: Partial<AlertRules>) {
+  const res = await putRules(owner, id, { ...noRules, ...rules });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<EventAlerts>();
+}
+
+async function alertsOf(id: number, who: Account = owner): Promise<EventAlerts> {
+  const res = await call(t, who, 'GET', `/api/eventos/${id}/alertas`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<EventAlerts>();
+}
+
+const refuse = (eventoId: number, ticketId: number, minutes: number, barra = 'Barra 1') =>
+  insertScanLog(t.db, eventoId, {
+    ticketId,
+    allowed: false,
+    reason: 'agotado',
+    barra,
+    at: minutesAgo(minutes),
+  });
+
+describe('alert thresholds (GET /api/eventos/{id}/alertas, PUT …/alertas/reglas)', () => {
+  it('start switched off with no alerts, and keep what the organizer sets', async () => {
+    const { evento } = await runningEvent();
+    expect(await alertsOf(evento.id)).toEqual({ reglas: noRules, alertas: [] });
+
+    const saved = await setRules(evento.id, { rechazosPorTicket: 3, minutosSinEscanear: 20 });
+    expect(saved.reglas).toEqual({ rechazosPorTicket: 3, consumosPorHora: null, minutosSinEscanear: 20 });
+    expect((await alertsOf(evento.id)).reglas).toEqual(saved.reglas);
+
+    await setRules(evento.id, { consumosPorHora: 500 });
+    expect((await alertsOf(evento.id)).reglas).toEqual({ ...noRules, consumosPorHora: 500 });
+  });
+
+  it.each([
+    ['rechazosPorTicket', 0, alertMessages.rechazosPorTicket],
+    ['rechazosPorTicket', 1.5, alertMessages.rechazosPorTicket],
+    ['rechazosPorTicket', '3', alertMessages.rechazosPorTicket],
+    ['consumosPorHora', -1, alertMessages.consumosPorHora],
+    ['consumosPorHora', 1_000_001, alertMessages.consumosPorHora],
+    ['minutosSinEscanear', 0, alertMessages.minutosSinEscanear],
+    ['minutosSinEscanear', 1441, alertMessages.minutosSinEscanear],
+  ])('refuses %s = %j with a Spanish 400 and keeps the old thresholds', async (field, value, message) => {
+    const { evento } = await runningEvent();
+    await setRules(evento.id, { rechazosPorTicket: 5 });
+
+    const res = await putRules(owner, evento.id, { ...noRules, [field]: value });
+
+    expectFieldError(res, field, message);
+    expect((await alertsOf(evento.id)).reglas.rechazosPorTicket).toBe(5);
+  });
+
+  it('refuses a body with a missing or unknown field', async () => {
+    const { evento } = await runningEvent();
+    expectApiError(await putRules(owner, evento.id, { rechazosPorTicket: 3 }), 400, 'validation_error');
+    expectApiError(await putRules(owner, evento.id, { ...noRules, extra: 1 }), 400, 'validation_error');
+  });
+
+  it('belong to the event’s organizer: others get 404, an admin may read but not change them', async () => {
+    const { evento } = await runningEvent();
+    const stranger = await signIn(t.db, 'organizer', 'Otra');
+    const admin = await signIn(t.db, 'admin', 'Admin');
+    const bar = await signIn(t.db, 'scanner', 'Barra');
+
+    expect((await call(t, null, 'GET', `/api/eventos/${evento.id}/alertas`)).statusCode).toBe(401);
+    expect((await call(t, bar, 'GET', `/api/eventos/${evento.id}/alertas`)).statusCode).toBe(403);
+    expect((await call(t, stranger, 'GET', `/api/eventos/${evento.id}/alertas`)).statusCode).toBe(404);
+    expect((await putRules(stranger, evento.id, { ...noRules, consumosPorHora: 1 })).statusCode).toBe(404);
+    expect((await putRules(null, evento.id, noRules)).statusCode).toBe(401);
+    expect((await putRules(bar, evento.id, noRules)).statusCode).toBe(403);
+    expect((await alertsOf(evento.id, admin)).reglas).toEqual(noRules);
+    expect((await putRules(admin, evento.id, { ...noRules, consumosPorHora: 1 })).statusCode).toBe(404);
+    expect((await alertsOf(evento.id)).reglas).toEqual(noRules);
+  });
+});
+
+describe('alert checks', () => {
+  it('fire “posible QR compartido” when one ticket is refused more than N times within 10 minutes, once', async () => {
+    const { evento, ticketId } = await runningEvent();
+    await setRules(evento.id, { rechazosPorTicket: 2 });
+    await refuse(evento.id, ticketId, 12); // outside the window
+    await refuse(evento.id, ticketId, 8);
+    await refuse(evento.id, ticketId, 4);
+    // Allowed scans and undo rows are no refusals.
+    await insertScanLog(t.db, evento.id, { ticketId, allowed: true, reason: 'ok', at: minutesAgo(3) });
+    await insertScanLog(t.db, evento.id, {
+      ticketId,
+      accion: 'deshacer',
+      allowed: false,
+      reason: 'deshecho',
+    });
+
+    expect(await alerts.evaluate(evento.id)).toBe(0); // 2 refusals: not more than 2
+
+    await refuse(evento.id, ticketId, 1);
+    expect(await alerts.evaluate(evento.id)).toBe(1);
+    expect(await alerts.evaluate(evento.id)).toBe(0); // recorded once
+
+    const [alert] = (await alertsOf(evento.id)).alertas;
+    expect(alert).toMatchObject({
+      tipo: 'qr_compartido',
+      cantidad: 3,
+      umbral: 2,
+      ticketId,
+      titular: 'Ana Pérez',
+      barra: null,
+    });
+    expect(Date.parse(alert!.disparadaEn)).toBeGreaterThan(Date.now() - MINUTE);
+  });
+
+  it('fire again for the same ticket only once its last alert is 10 minutes old', async () => {
+    const { evento, ticketId } = await runningEvent();
+    await setRules(evento.id, { rechazosPorTicket: 1 });
+    for (const minutes of [9, 8, 2, 1]) await refuse(evento.id, ticketId, minutes);
+
+    expect(await alerts.evaluate(evento.id, new Date(Date.now() - 7 * MINUTE))).toBe(1);
+    expect(await alerts.evaluate(evento.id)).toBe(0); // 7 minutes later: still the same alert
+    expect(await alerts.evaluate(evento.id, new Date(Date.now() + 4 * MINUTE))).toBe(1); // 11 minutes later, 2 new refusals
+  });
+
+  it('fire “consumo por hora alto” above N drinks in the last 60 minutes, once an hour', async () => {
+    const { evento, ticketId } = await runningEvent();
+    await setRules(evento.id, { consumosPorHora: 3 });
+    for (const minutes of [70, 50, 30, 10]) {
+      await insertConsumo(t.db, evento.id, ticketId, minutesAgo(minutes), 'cerveza', 'Barra 1');
+    }
+    expect(await alerts.evaluate(evento.id)).toBe(0); // 3 in the last hour: not more than 3
+
+    await insertConsumo(t.db, evento.id, ticketId, minutesAgo(1), 'copa', null);
+    expect(await alerts.evaluate(evento.id)).toBe(1);
+    await insertConsumo(t.db, evento.id, ticketId, minutesAgo(0), 'copa', null);
+    expect(await alerts.evaluate(evento.id)).toBe(0);
+
+    expect((await alertsOf(evento.id)).alertas).toMatchObject([
+      { tipo: 'consumo_alto', cantidad: 4, umbral: 3 },
+    ]);
+    expect(await alerts.evaluate(evento.id, new Date(Date.now() + 61 * MINUTE))).toBe(0); // nothing in that hour
+  });
+
+  it('fire “barra sin escanear” for each bar silent N minutes while the event runs, once per silence', async () => {
+    const { evento, ticketId } = await runningEvent();
+    await setRules(evento.id, { minutosSinEscanear: 15 });
+    await insertScanLog(t.db, evento.id, {
+      ticketId,
+      allowed: true,
+      reason: 'ok',
+      barra: 'Terraza',
+      at: minutesAgo(20),
+    });
+    await refuse(evento.id, ticketId, 5, 'Barra 1');
+    await insertScanLog(t.db, evento.id, {
+      ticketId,
+      allowed: true,
+      reason: 'ok',
+      barra: null,
+      at: minutesAgo(40),
+    });
+
+    expect(await alerts.evaluate(evento.id)).toBe(1);
+    expect(await alerts.evaluate(evento.id, new Date(Date.now() + 5 * MINUTE))).toBe(0); // the same silence
+
+    const [alert] = (await alertsOf(evento.id)).alertas;
+    expect(alert).toMatchObject({ tipo: 'barra_inactiva', barra: 'Terraza', umbral: 15, cantidad: 20 });
+
+    // The bar scans again, then falls silent again: a new alert; Barra 1 is silent by then too.
+    await insertScanLog(t.db, evento.id, {
+      ticketId,
+      allowed: true,
+      reason: 'ok',
+      barra: 'Terraza',
+      at: minutesAgo(0),
+    });
+    expect(await alerts.evaluate(evento.id, new Date(Date.now() + 16 * MINUTE))).toBe(2);
+    expect((await alertsOf(evento.id)).alertas.map((a) => a.barra).sort()).toEqual([
+      'Barra 1',
+      'Terraza',
+      'Terraza',
+    ]);
+  });
+
+  it('leave bars alone before the event starts and after it ends', async () => {
+    const { evento, ticketId } = await runningEvent();
+    await setRules(evento.id, { minutosSinEscanear: 1 });
+    await insertScanLog(t.db, evento.id, {
+      ticketId,
+      allowed: true,
+      reason: 'ok',
+      barra: 'Terraza',
+      at: minutesAgo(30),
+    });
+    await t.db
+      .update(eventos)
+      .set({ fechaFin: new Date(Date.now() - MINUTE) })
+      .where(eq(eventos.id, evento.id));
+
+    expect(await alerts.evaluate(evento.id)).toBe(0);
+  });
+
+  it.each([
+    ['rechazosPorTicket', 'qr_compartido'],
+    ['consumosPorHora', 'consumo_alto'],
+    ['minutosSinEscanear', 'barra_inactiva'],
+  ] as const)('with only %s set, fire only %s although the others would have crossed', async (rule, tipo) => {
+    const { evento, ticketId } = await runningEvent();
+    // Each threshold at 1 would fire: 2 refusals of one ticket, 2 drinks this hour, a bar silent 5 min.
+    await refuse(evento.id, ticketId, 6, 'Terraza');
+    await refuse(evento.id, ticketId, 5, 'Terraza');
+    await insertConsumo(t.db, evento.id, ticketId, minutesAgo(6), 'cerveza', 'Terraza');
+    await insertConsumo(t.db, evento.id, ticketId, minutesAgo(5), 'cerveza', 'Terraza');
+    await setRules(evento.id, { [rule]: 1 });
+
+    expect(await alerts.evaluate(evento.id)).toBe(1);
+    expect((await alertsOf(evento.id)).alertas.map((a) => a.tipo)).toEqual([tipo]);
+  });
+
+  it('fire nothing once the thresholds are cleared', async () => {
+    const { evento, ticketId } = await runningEvent();
+    await refuse(evento.id, ticketId, 2);
+    await refuse(evento.id, ticketId, 1);
+    await setRules(evento.id, { rechazosPorTicket: 1 });
+    await setRules(evento.id, {});
+
+    expect(await alerts.evaluate(evento.id)).toBe(0);
+  });
+
+  it('record an alert once when many checks run at the same time (two processes, say)', async () => {
+    const { evento, ticketId } = await runningEvent();
+    await setRules(evento.id, { rechazosPorTicket: 1, consumosPorHora: 1 });
+    await refuse(evento.id, ticketId, 2);
+    await refuse(evento.id, ticketId, 1);
+    await insertConsumo(t.db, evento.id, ticketId, minutesAgo(2), 'cerveza', null);
+    await insertConsumo(t.db, evento.id, ticketId, minutesAgo(1), 'cerveza', null);
+
+    const fired = await Promise.all(Array.from({ length: 12 }, () => alerts.evaluate(evento.id)));
+
+    expect(fired.reduce((sum, n) => sum + n, 0)).toBe(2);
+    expect((await alertsOf(evento.id)).alertas.map((a) => a.tipo).sort()).toEqual([
+      'consumo_alto',
+      'qr_compartido',
+    ]);
+  });
+
+  it('lists only the event’s own alerts, and only checks running events with thresholds', async () => {
+    const { evento, ticketId } = await runningEvent();
+    const other = await runningEvent();
+    await setRules(evento.id, { rechazosPorTicket: 1 });
+    await setRules(other.evento.id, { rechazosPorTicket: 1 });
+    await refuse(other.evento.id, other.ticketId, 2);
+    await refuse(other.evento.id, other.ticketId, 1);
+    await alerts.evaluate(other.evento.id);
+    await refuse(evento.id, ticketId, 2);
+    await refuse(evento.id, ticketId, 1);
+    await alerts.evaluate(evento.id, new Date(Date.now() - 30_000));
+    await alerts.evaluate(evento.id, new Date(Date.now() + 11 * MINUTE));
+
+    const list = (await alertsOf(evento.id)).alertas;
+    expect(list).toHaveLength(1);
+    expect(list[0]!.ticketId).toBe(ticketId);
+
+    const watched = await alerts.eventsToWatch();
+    expect(watched).toEqual(expect.arrayContaining([evento.id, other.evento.id]));
+    const { evento: quiet } = await runningEvent();
+    expect(await alerts.eventsToWatch()).not.toContain(quiet.id);
+  });
+});
+
+describe('the sweep (ALERT_SWEEP_SECONDS)', () => {
+  it('records the alerts of running events nobody is watching', async () => {
+    const { evento, ticketId } = await runningEvent();
+    await setRules(evento.id, { minutosSinEscanear: 10 });
+    await insertScanLog(t.db, evento.id, {
+      ticketId,
+      allowed: true,
+      reason: 'ok',
+      barra: 'Terraza',
+      at: minutesAgo(12),
+    });
+
+    const app = await buildApp({ db: t.db, alertSweepMs: 50 });
+    try {
+      const deadline = Date.now() + 5_000;
+      while ((await alertsOf(evento.id)).alertas.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await app.close();
+    }
+
+    expect((await alertsOf(evento.id)).alertas).toMatchObject([{ tipo: 'barra_inactiva', barra: 'Terraza' }]);
+  });
+});

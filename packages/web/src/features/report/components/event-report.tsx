@@ -1,0 +1,53 @@
+import type { Evento } from '@drinkflow/domain/events';
+import type { EventStats } from '@drinkflow/domain/stats';
+import type { ReactNode } from 'react';
+import { dataTables, peakHoursTable } from '../utils/report-tables';
+import { ReportCharts } from './report-charts';
+import { ReportFigures } from './report-figures';
+import { ReportHeader } from './report-header';
+import { ReportSummary } from './report-summary';
+import { ReportTable } from './report-table';
+
+/**
+ * The event's statistics as a document for A4: figures, peak hours and summary, charts, then every
+ * chart's figures as tables. `alerts` is the place kept for the 'Alertas' section, printed last.
+ */
+export function EventReport({
+  evento,
+  stats,
+  generatedAt,
+  alerts,
+}: {
+  evento: Evento;
+  stats: EventStats;
+  generatedAt: Date;
+  alerts?: ReactNode;
+}) {
+  return (
+    <article className="space-y-5">
+      <ReportHeader evento={evento} generatedAt={generatedAt} />
+      <ReportFigures stats={stats} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ReportTable title="Horas pico" description="De más a menos consumos" data={peakHoursTable(stats)} />
+        <ReportSummary stats={stats} />
+      </div>
+      <section aria-labelledby="informe-graficos" className="space-y-2">
+        <h2 id="informe-graficos" className="break-after-avoid text-lg font-bold text-slate-900">
+          Gráficos
+        </h2>
+        <ReportCharts stats={stats} />
+      </section>
+      <section aria-labelledby="informe-datos" className="space-y-2">
+        <h2 id="informe-datos" className="break-after-avoid text-lg font-bold text-slate-900">
+          Datos
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {dataTables(stats).map((table) => (
+            <ReportTable key={table.title} {...table} />
+          ))}
+        </div>
+      </section>
+      {alerts}
+    </article>
+  );
+}

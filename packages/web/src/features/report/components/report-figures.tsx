@@ -1,0 +1,28 @@
+import type { EventStats } from '@drinkflow/domain/stats';
+import { consumos, formatAverage, formatCount } from '@/features/stats/utils/format-stats';
+
+/** The statistics page's four headline figures, as a compact row that fits a sheet's width. */
+export function ReportFigures({ stats }: { stats: EventStats }) {
+  const peak = stats.horasPico[0];
+  const figures = [
+    { title: 'Total Consumos', value: formatCount(stats.totalConsumos), note: 'Bebidas servidas' },
+    { title: 'Total Asistentes', value: formatCount(stats.totalAsistentes), note: 'Personas con tickets' },
+    {
+      title: 'Promedio por Asistente',
+      value: formatAverage(stats.promedioConsumos),
+      note: 'Bebidas por persona',
+    },
+    { title: 'Hora Pico', value: peak?.hora ?? '--:--', note: peak ? consumos(peak.cantidad) : 'Sin datos' },
+  ];
+  return (
+    <dl aria-label="Cifras del evento" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      {figures.map((figure) => (
+        <div key={figure.title} className="min-w-0 break-inside-avoid rounded-lg border border-slate-300 p-3">
+          <dt className="text-xs font-medium text-slate-600">{figure.title}</dt>
+          <dd className="text-2xl font-bold text-slate-900 tabular-nums">{figure.value}</dd>
+          <dd className="text-xs text-slate-600">{figure.note}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

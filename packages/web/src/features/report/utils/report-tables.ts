@@ -1,0 +1,42 @@
+import type { EventStats } from '@drinkflow/domain/stats';
+import { scanReasonLabel } from '@drinkflow/domain/stats-summary';
+import type { ChartData } from '@/features/stats/components/chart-card';
+import { barsTable, drinksTable, timelineTable } from '@/features/stats/utils/chart-data';
+import { ticketStateLabels } from '@/features/stats/utils/format-stats';
+
+/** The hours of the day with most drinks, busiest first (the API's order). */
+export const peakHoursTable = (stats: EventStats): ChartData => ({
+  columns: ['Hora', 'Consumos'],
+  rows: stats.horasPico.map((hour) => [hour.hora, hour.cantidad]),
+});
+
+/** Every ticket state, those without tickets too: on paper a missing row reads as a forgotten one. */
+export const ticketStatesTable = (stats: EventStats): ChartData => ({
+  columns: ['Estado', 'Tickets'],
+  rows: (Object.keys(ticketStateLabels) as (keyof typeof ticketStateLabels)[]).map((estado) => [
+    ticketStateLabels[estado],
+    stats.estadoTickets[estado],
+  ]),
+});
+
+/** Refused scans by reason in Spanish, most frequent first. */
+export const refusalsTable = (stats: EventStats): ChartData => ({
+  columns: ['Motivo', 'Rechazos'],
+  rows: Object.entries(stats.rechazos)
+    .filter(([, cantidad]) => cantidad > 0)
+    .map(([reason, cantidad]) => [scanReasonLabel(reason), cantidad] as const)
+    .sort(([labelA, a], [labelB, b]) => b - a || labelA.localeCompare(labelB, 'es')),
+});
+
+/** The data tables printed after the charts, in their order. */
+export const dataTables = (stats: EventStats) => [
+  { title: 'Consumos por hora', description: 'Hora local', data: timelineTable(stats) },
+  { title: 'Bebidas', description: 'Consumos por tipo de bebida', data: drinksTable(stats) },
+  { title: 'Estado de los tickets', description: 'Tickets por estado ahora', data: ticketStatesTable(stats) },
+  {
+    title: 'Consumos por barra',
+    description: 'Bebidas servidas y escaneos rechazados',
+    data: barsTable(stats),
+  },
+  { title: 'Rechazos por motivo', description: 'Escaneos rechazados', data: refusalsTable(stats) },
+];
