@@ -1,7 +1,9 @@
 // Lighthouse (mobile preset, simulated slow 4G and a mid-range phone's CPU) against the built
 // product on a fresh embedded database: the landing page, login, the organizer's events (signed in
 // as the demo organizer) and the public bar scanner.
-// Usage: npm run lighthouse [-- --record] [--runs 3]   (builds the web app first)
+// Usage: npm run lighthouse [-- --record] [--runs 3] [--diagnose] [--only /login]
+//   (builds the web app first; --skip-build reuses the last build; --diagnose prints each page's
+//   longest main-thread tasks and script costs; --only audits one page: /, /login, /organizer or /scanner)
 import { execFileSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -17,6 +19,8 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     port: { type: 'string', default: '3193' },
     'skip-build': { type: 'boolean', default: false },
+    diagnose: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -75,6 +79,7 @@ try {
   ];
   const results = [];
   for (const [name, path] of pages) {
+    if (values.only && path !== values.only && !path.startsWith(`${values.only}/`)) continue;
     const samples = [];
     for (let run = 0; run < runs; run++) {
       const { lhr } = await lighthouse(`${server.base}${path}`, {
@@ -89,6 +94,7 @@ try {
     // The median run by performance score, as Lighthouse's own docs recommend for variance.
     samples.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
     const lhr = samples[Math.floor(samples.length / 2)];
+    if (values.diagnose) printDiagnosis(name, lhr);
     const failing = Object.values(lhr.audits)
       .filter(
         (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
@@ -109,6 +115,7 @@ try {
       ),
       failing,
       version: lhr.lighthouseVersion,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       userAgent: lhr.environment.hostUserAgent,
     });
   }
@@ -138,7 +145,8 @@ try {
       `Machine: ${cpus()[0].model}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB RAM; ` +
         `Node ${process.version}; Lighthouse ${results[0].version}; Debian Chromium ${chromium}. ` +
         `\`npm run lighthouse\` — built product, fresh embedded database with demo data, ` +
-        `median of ${runs} runs per page (simulated slow 4G, 4× CPU slowdown).`,
+        `median of ${runs} runs per page (simulated slow 4G, 4× CPU slowdown). ` +
+        `Lighthouse's benchmarkIndex of this machine: ${results.map((r) => r.benchmarkIndex).join(', ')}.`,
       '',
       ...lines,
       ...(below.length ? ['', ...below] : []),
@@ -150,4 +158,24 @@ try {
 } finally {
   await chrome.kill();
   await server.stop();
+}
+
+/** The longest main-thread tasks (as simulated) and each script's cost, to see where TBT comes from. */
+function printDiagnosis(name, lhr) {
+  const short = (url) => (url ?? '').replace(/^https?:\/\/[^/]+/, '') || '(page)';
+  const longTasks = lhr.audits['long-tasks']?.details?.items ?? [];
+  const bootup = lhr.audits['bootup-time']?.details?.items ?? [];
+  console.log(
+    `\n${name}: TBT ${lhr.audits['total-blocking-time'].displayValue}, benchmarkIndex ${lhr.environment.benchmarkIndex}`,
+  );
+  for (const task of longTasks.slice(0, 8)) {
+    console.log(
+      `  long task ${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms — ${short(task.url)}`,
+    );
+  }
+  for (const script of bootup.slice(0, 6)) {
+    console.log(
+      `  script ${short(script.url)}: total ${Math.round(script.total)} ms, scripting ${Math.round(script.scripting)} ms, parse ${Math.round(script.scriptParseCompile)} ms`,
+    );
+  }
 }

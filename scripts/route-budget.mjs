@@ -55,6 +55,18 @@ export const routes = [
     exclude: [],
     budget: null,
   },
+  {
+    // The organizer's first page: the shell and the list; its dialogs load when opened.
+    route: '/organizer/eventos',
+    entry: 'index.html',
+    lazy: [
+      'src/features/organizer/components/organizer-layout.tsx',
+      'src/features/events/pages/events-page.tsx',
+    ],
+    followDynamic: false,
+    exclude: [],
+    budget: null,
+  },
 ];
 
 /** The JS files (manifest `file`s, each once) a route loads, in the order they are found. */

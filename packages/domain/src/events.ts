@@ -1,25 +1,9 @@
 import { z } from 'zod';
 import { isoDateTime } from './iso-date-time';
 
-export const eventStatuses = ['próximo', 'activo', 'finalizado'] as const;
-export type EventStatus = (typeof eventStatuses)[number];
+import { eventStatuses } from './event-status';
 
-export const eventStatusLabels: Record<EventStatus, string> = {
-  próximo: 'Próximo',
-  activo: 'Activo',
-  finalizado: 'Finalizado',
-};
-
-/** Derived, never stored: activo from start to end inclusive (DECISIONS §4). */
-export function eventStatus(
-  evento: { fechaInicio: string | Date; fechaFin: string | Date },
-  now: Date,
-): EventStatus {
-  const at = now.getTime();
-  if (at < new Date(evento.fechaInicio).getTime()) return 'próximo';
-  if (at <= new Date(evento.fechaFin).getTime()) return 'activo';
-  return 'finalizado';
-}
+export { eventStatus, eventStatuses, eventStatusLabels, type EventStatus } from './event-status';
 
 export const eventMessages = {
   nombre: 'El nombre del evento es obligatorio',

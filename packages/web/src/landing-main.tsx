@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, startTransition, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LandingPage } from './features/landing/pages/landing-page';
 import { reloadOnFailedChunks } from './lib/chunk-reload';
@@ -20,8 +20,12 @@ const page = (
   </StrictMode>
 );
 // The build prerenders the page into landing.html (scripts/prerender-landing.mjs): take it over.
-if (container.hasChildNodes()) hydrateRoot(container, page);
-else createRoot(container).render(page);
+// As a transition, hydration runs in slices of a few milliseconds instead of one long task: the
+// page is already painted, and a tap meanwhile is answered (docs/decisions/024).
+startTransition(() => {
+  if (container.hasChildNodes()) hydrateRoot(container, page);
+  else createRoot(container).render(page);
+});
 
 // Toasts (the demo form's answer) in a root of their own, after the page.
 const toasts = document.createElement('div');

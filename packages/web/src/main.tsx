@@ -1,11 +1,16 @@
 import './lib/zod-without-eval';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+// The first render as a transition: React renders it in slices of a few milliseconds and lets the
+// browser answer input in between, instead of one long task on a slow phone (docs/decisions/024).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -64,7 +64,8 @@ describe('DateTimeInput', () => {
     const opener = screen.getByRole('button', { name: 'Abrir calendario' });
     await user.click(opener);
     const calendar = await screen.findByRole('dialog', { name: 'Calendario' });
-    expect(within(calendar).getByRole('grid', { name: /diciembre 2030/i })).toBeInTheDocument();
+    // The calendar's code loads when it first opens.
+    expect(await within(calendar).findByRole('grid', { name: /diciembre 2030/i })).toBeInTheDocument();
     const weekdays = within(calendar)
       .getAllByRole('columnheader', { hidden: true })
       .map((cell) => cell.getAttribute('aria-label'));
@@ -94,7 +95,7 @@ describe('DateTimeInput', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Abrir calendario' }));
     const calendar = await screen.findByRole('dialog', { name: 'Calendario' });
-    expect(within(calendar).getByRole('button', { name: /23 de diciembre de 2030/ })).toBeDisabled();
+    expect(await within(calendar).findByRole('button', { name: /23 de diciembre de 2030/ })).toBeDisabled();
     expect(within(calendar).getByRole('button', { name: /25 de diciembre de 2030/ })).toBeEnabled();
     expect(within(calendar).getByRole('button', { name: /26 de diciembre de 2030/ })).toBeDisabled();
   });

@@ -1,12 +1,13 @@
 import { CalendarDays } from 'lucide-react';
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { lazy, Suspense, useState, type InputHTMLAttributes } from 'react';
 import { Button } from '@/components/ui/button';
-import { Calendar } from '@/components/ui/calendar';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { assistDateTyping, formatDate, normaliseDateText, parseDate, parseTime } from '@/lib/format';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { assistDateTyping, normaliseDateText } from '@/lib/format';
 import { cn } from '@/lib/utils';
+
+const loadPickerPanel = () => import('./date-picker-panel');
+const PickerPanel = lazy(async () => ({ default: (await loadPickerPanel()).PickerPanel }));
 
 /** 'typing': a keystroke, the text may be unfinished; 'done': the field was left or a value picked. */
 export type DateTextChange = 'typing' | 'done';
@@ -24,9 +25,6 @@ export interface DateTimeInputProps extends Omit<
   min?: Date;
   max?: Date;
 }
-
-const splitText = (text: string) => text.trim().split(/,?\s+/);
-const pad = (time: [number, number]) => time.map((part) => String(part).padStart(2, '0')).join(':');
 
 /**
  * A date-time field in the app's one format, dd/MM/yyyy HH:mm (24 h): typed, with the separators
@@ -49,6 +47,7 @@ export function DateInput(props: DateTimeInputProps) {
 function focusCalendarDay(event: Event) {
   event.preventDefault();
   const content = event.currentTarget as HTMLElement;
+  // Not there yet the first time: the panel focuses it once loaded.
   content.querySelector<HTMLElement>('[role="grid"] button[tabindex="0"]')?.focus();
 }
 
@@ -85,6 +84,9 @@ function DateTextInput({
       <Popover open={open} onOpenChange={setOpen}>
         <PopoverTrigger asChild>
           <Button
+            // Fetched when the pointer or the focus reaches the button, ready by the click.
+            onPointerEnter={() => void loadPickerPanel()}
+            onFocus={() => void loadPickerPanel()}
             variant="ghost"
             size="icon"
             aria-label={calendarLabel}
@@ -95,81 +97,21 @@ function DateTextInput({
           </Button>
         </PopoverTrigger>
         <PopoverContent aria-label="Calendario" onOpenAutoFocus={focusCalendarDay}>
-          <PickerPanel
-            value={value}
-            withTime={withTime}
-            min={min}
-            max={max}
-            onPick={(text) => {
-              onChange(text, 'done');
-              if (!withTime) setOpen(false);
-            }}
-            onDone={() => setOpen(false)}
-          />
+          <Suspense fallback={<p className="p-4 text-sm text-slate-600">Cargando calendario…</p>}>
+            <PickerPanel
+              value={value}
+              withTime={withTime}
+              min={min}
+              max={max}
+              onPick={(text) => {
+                onChange(text, 'done');
+                if (!withTime) setOpen(false);
+              }}
+              onDone={() => setOpen(false)}
+            />
+          </Suspense>
         </PopoverContent>
       </Popover>
-    </div>
-  );
-}
-
-interface PickerPanelProps {
-  value: string;
-  withTime: boolean;
-  min?: Date;
-  max?: Date;
-  onPick(text: string): void;
-  onDone(): void;
-}
-
-/** The calendar, opened on the field's day (focused), and for date-times the time to use. */
-function PickerPanel({ value, withTime, min, max, onPick, onDone }: PickerPanelProps) {
-  const [dateText = '', timeText = ''] = splitText(value);
-  const day = parseDate(dateText) ?? undefined;
-  const typedTime = parseTime(timeText);
-  const [time, setTime] = useState(typedTime ? pad(typedTime) : '00:00');
-  const timeId = useId();
-  const pick = (picked: Date, at: string) =>
-    onPick(withTime ? `${formatDate(picked)} ${at}` : formatDate(picked));
-  const disabled = [...(min ? [{ before: min }] : []), ...(max ? [{ after: max }] : [])];
-
-  return (
-    <div className="grid gap-3">
-      <Calendar
-        mode="single"
-        required
-        selected={day}
-        defaultMonth={day ?? min}
-        disabled={disabled}
-        onSelect={(picked) => pick(picked, time)}
-      />
-      {withTime && (
-        <div className="flex items-end justify-between gap-2 border-t border-slate-200 pt-3">
-          <div className="grid gap-1">
-            <Label htmlFor={timeId}>Hora</Label>
-            <Input
-              id={timeId}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="hh:mm"
-              className="w-24"
-              value={time}
-              onFocus={(event) => event.target.select()}
-              onChange={(event) => {
-                const next = assistDateTyping(time, event.target.value, 'time');
-                setTime(next);
-                const parsed = parseTime(next);
-                if (day && parsed) pick(day, pad(parsed));
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') onDone();
-              }}
-            />
-          </div>
-          <PopoverClose asChild>
-            <Button size="sm">Aceptar</Button>
-          </PopoverClose>
-        </div>
-      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { eventStatusLabels, type EventStatus } from '@drinkflow/domain/events';
+import { eventStatusLabels, type EventStatus } from '@drinkflow/domain/event-status';
 import { Badge } from '@/components/ui/badge';
 
 const tones = { activo: 'green', próximo: 'blue', finalizado: 'neutral' } as const;

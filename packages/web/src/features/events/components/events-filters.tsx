@@ -1,4 +1,4 @@
-import { eventStatuses, eventStatusLabels } from '@drinkflow/domain/events';
+import { eventStatuses, eventStatusLabels } from '@drinkflow/domain/event-status';
 import { X } from 'lucide-react';
 import { DayFilter } from '@/components/day-filter';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,5 @@
-import { eventStatus, type Evento } from '@drinkflow/domain/events';
+import { eventStatus } from '@drinkflow/domain/event-status';
+import type { Evento } from '@drinkflow/domain/events';
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { paths } from '@/app/paths';
 import { DataList } from '@/components/data-list/data-list';

@@ -1,4 +1,5 @@
-import { eventStatus, type EventStatus, type Evento } from '@drinkflow/domain/events';
+import { eventStatus, type EventStatus } from '@drinkflow/domain/event-status';
+import type { Evento } from '@drinkflow/domain/events';
 
 export interface EventFilters {
   search: string;
