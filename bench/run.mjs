@@ -18,25 +18,41 @@ const { values } = parseArgs({
 const server = await startBenchServer({ port: Number(values.port), databaseUrl: values['database-url'] });
 const { base } = server;
 
-function measure(title, options) {
-  return new Promise((resolve, reject) => {
+/**
+ * Drives one endpoint. The path goes in the URL: autocannon 9 takes a request's path from `url`
+ * and ignores a top-level `path` option — until 2026-11-23 this benchmark measured `GET /` four
+ * times. One request first checks that the endpoint answers JSON 200, and any non-2xx under load
+ * fails the run.
+ */
+async function measure(title, path, headers) {
+  const probe = await fetch(`${base}${path}`, { headers });
+  if (probe.status !== 200 || !probe.headers.get('content-type')?.startsWith('application/json')) {
+    throw new Error(
+      `${title}: expected a JSON 200, got ${probe.status} ${probe.headers.get('content-type')}`,
+    );
+  }
+  const result = await new Promise((resolve, reject) => {
     autocannon(
-      { url: base, duration: Number(values.duration), connections: Number(values.connections), ...options },
-      (error, result) => (error ? reject(error) : resolve({ title, result })),
+      {
+        url: `${base}${path}`,
+        headers,
+        duration: Number(values.duration),
+        connections: Number(values.connections),
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
     );
   });
+  if (result.non2xx > 0) throw new Error(`${title}: ${result.non2xx} answers were not 2xx`);
+  return { title, result };
 }
 
 try {
   const { user, headers } = await signInDemoOrganizer(base);
   const runs = [
-    await measure('GET /api/auth/me', { path: '/api/auth/me', headers }),
-    await measure(`GET /api/eventos/${user.id}`, { path: `/api/eventos/${user.id}`, headers }),
-    await measure('GET /api/evento/1 (with counters)', { path: '/api/evento/1', headers }),
-    await measure('GET /api/tipos-ticket/all/organizer', {
-      path: '/api/tipos-ticket/all/organizer',
-      headers,
-    }),
+    await measure('GET /api/auth/me', '/api/auth/me', headers),
+    await measure(`GET /api/eventos/${user.id}`, `/api/eventos/${user.id}`, headers),
+    await measure('GET /api/evento/1 (with counters)', '/api/evento/1', headers),
+    await measure('GET /api/tipos-ticket/all/organizer', '/api/tipos-ticket/all/organizer', headers),
   ];
   console.log(
     `\n${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model} · ${(totalmem() / 2 ** 30).toFixed(0)} GiB · Node ${process.version}`,
