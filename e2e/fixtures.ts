@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD } from '@drinkflow/domain/config';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const demoAccounts = {
   admin: 'admin@drinkflow.test',
@@ -143,3 +143,37 @@ export async function createOrderThroughApi(
   expect(response.status()).toBe(201);
   return (await response.json()) as { id: number; tickets: { id: number; qrCode: string }[] };
 }
+
+/**
+ * An event going on now (from an hour ago to five hours from now), one ticket type (4 drinks unless
+ * `maxDrinks` says otherwise) and one order of `quantity` tickets: what a bar can scan at once.
+ */
+export async function createLiveEventWithTickets(
+  request: APIRequestContext,
+  token: string,
+  options: { nombre?: string; maxDrinks?: number; quantity?: number; nombreCompleto?: string } = {},
+) {
+  const evento = await createEventThroughApi(request, token, {
+    ...(options.nombre ? { nombre: options.nombre } : {}),
+    fechaInicio: new Date(Date.now() - HOUR).toISOString(),
+    fechaFin: new Date(Date.now() + 5 * HOUR).toISOString(),
+  });
+  const tipo = await createTicketTypeThroughApi(request, token, evento, {
+    maxDrinks: options.maxDrinks ?? 4,
+  });
+  const pedido = await createOrderThroughApi(request, token, {
+    eventoId: evento.id,
+    nombreCompleto: options.nombreCompleto ?? 'Lucía Fernández',
+    email: uniqueEmail('invitada'),
+    ticketTypeId: tipo.id,
+    quantity: options.quantity ?? 1,
+  });
+  return { evento, tipo, pedido };
+}
+
+/** The figure of one of the statistics page's four cards ('Total Consumos', …). */
+export const statCardValue = (page: Page, title: string): Locator =>
+  page
+    .locator('div.rounded-xl', { has: page.getByRole('heading', { name: title, exact: true }) })
+    .locator('p')
+    .first();

@@ -1,40 +1,20 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
 import {
-  createEventThroughApi,
-  createOrderThroughApi,
-  createTicketTypeThroughApi,
+  createLiveEventWithTickets,
   expectNoSeriousA11yViolations,
   signInAsNewOrganizer,
-  uniqueEmail,
+  statCardValue as cardValue,
 } from './fixtures';
 import { expect, test } from './test';
 
 // Issue parts 2–3, docs/decisions/021: the statistics page follows the bars' scans live.
 
-const HOUR = 60 * 60 * 1000;
-
-/** The figure of one of the four cards. */
-const cardValue = (page: Page, title: string): Locator =>
-  page
-    .locator('div.rounded-xl', { has: page.getByRole('heading', { name: title, exact: true }) })
-    .locator('p')
-    .first();
-
 test('scans made at a bar appear on the open statistics page without a reload', async ({ page, request }) => {
   const organizer = await signInAsNewOrganizer(page, request, 'Marta');
   // An event happening now, so the bar's scans are allowed.
-  const evento = await createEventThroughApi(request, organizer.token, {
+  const { evento, pedido } = await createLiveEventWithTickets(request, organizer.token, {
     nombre: 'Fiesta en directo',
-    fechaInicio: new Date(Date.now() - HOUR).toISOString(),
-    fechaFin: new Date(Date.now() + 5 * HOUR).toISOString(),
-  });
-  const tipo = await createTicketTypeThroughApi(request, organizer.token, evento, { maxDrinks: 3 });
-  const pedido = await createOrderThroughApi(request, organizer.token, {
-    eventoId: evento.id,
-    nombreCompleto: 'Lucía Fernández',
-    email: uniqueEmail('invitada'),
-    ticketTypeId: tipo.id,
+    maxDrinks: 3,
     quantity: 2,
   });
   const [first, second] = pedido.tickets;
@@ -100,18 +80,9 @@ test('an alert set on the page fires live when a passed-around QR is refused aga
   request,
 }) => {
   const organizer = await signInAsNewOrganizer(page, request, 'Marta');
-  const evento = await createEventThroughApi(request, organizer.token, {
+  const { evento, pedido } = await createLiveEventWithTickets(request, organizer.token, {
     nombre: 'Fiesta con alertas',
-    fechaInicio: new Date(Date.now() - HOUR).toISOString(),
-    fechaFin: new Date(Date.now() + 5 * HOUR).toISOString(),
-  });
-  const tipo = await createTicketTypeThroughApi(request, organizer.token, evento, { maxDrinks: 1 });
-  const pedido = await createOrderThroughApi(request, organizer.token, {
-    eventoId: evento.id,
-    nombreCompleto: 'Lucía Fernández',
-    email: uniqueEmail('invitada'),
-    ticketTypeId: tipo.id,
-    quantity: 1,
+    maxDrinks: 1,
   });
   const qrCode = pedido.tickets[0]!.qrCode;
 
@@ -157,17 +128,8 @@ test.describe('at 360×740', () => {
 
   test('the statistics with charts fit a phone', async ({ page, request }) => {
     const organizer = await signInAsNewOrganizer(page, request);
-    const evento = await createEventThroughApi(request, organizer.token, {
-      fechaInicio: new Date(Date.now() - HOUR).toISOString(),
-      fechaFin: new Date(Date.now() + 5 * HOUR).toISOString(),
-    });
-    const tipo = await createTicketTypeThroughApi(request, organizer.token, evento);
-    const pedido = await createOrderThroughApi(request, organizer.token, {
-      eventoId: evento.id,
+    const { evento, pedido } = await createLiveEventWithTickets(request, organizer.token, {
       nombreCompleto: 'Ana Pérez',
-      email: uniqueEmail('invitada'),
-      ticketTypeId: tipo.id,
-      quantity: 1,
     });
     await page.request.post(`/api/scanner/${evento.apiKey}/consume`, {
       data: { qrCode: pedido.tickets[0]!.qrCode, barra: 'Barra con un nombre bastante largo' },

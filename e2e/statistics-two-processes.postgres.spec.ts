@@ -1,26 +1,20 @@
 import { request as httpClient, type APIRequestContext } from '@playwright/test';
 import pg from 'pg';
 import { exitOf, startServer } from '../packages/server/test/process/server-process';
-import {
-  createEventThroughApi,
-  createOrderThroughApi,
-  createTicketTypeThroughApi,
-  registerThroughApi,
-  uniqueEmail,
-} from './fixtures';
+import { createLiveEventWithTickets, registerThroughApi, statCardValue } from './fixtures';
 import { expect, test } from './test';
 
 // Issue "live statistics" (docs/decisions/021, 022): the statistics page open on server process A
 // follows the scans a bar makes through process B, both on the same PostgreSQL — figures and alerts.
-// PostgreSQL is what lets several processes run; the journey needs TEST_DATABASE_URL (CI sets it).
+// PostgreSQL is what lets several processes run: playwright.config.ts runs this file only when
+// TEST_DATABASE_URL is set (CI sets it).
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
-const HOUR = 60 * 60 * 1000;
+if (!databaseUrl) throw new Error('statistics-two-processes needs TEST_DATABASE_URL (PostgreSQL)');
 
 type Started = Awaited<ReturnType<typeof startServer>>;
 
 test.describe('two server processes on one PostgreSQL', () => {
-  test.skip(!databaseUrl, 'needs TEST_DATABASE_URL (PostgreSQL)');
   test.describe.configure({ timeout: 120_000 });
 
   const databaseName = `drinkflow_e2e_two_${process.pid}_${Date.now()}`;
@@ -39,7 +33,7 @@ test.describe('two server processes on one PostgreSQL', () => {
 
   test.beforeAll(async () => {
     await withAdmin(`CREATE DATABASE "${databaseName}"`);
-    const url = new URL(databaseUrl!);
+    const url = new URL(databaseUrl);
     url.pathname = `/${databaseName}`;
     const env = { DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' };
     // One after the other: the first applies the migrations.
@@ -65,18 +59,9 @@ test.describe('two server processes on one PostgreSQL', () => {
   }) => {
     const [a, b] = servers as [Started, Started];
     const organizer = await registerThroughApi(apiOfA, { nombre: 'Marta' });
-    const evento = await createEventThroughApi(apiOfA, organizer.token, {
+    const { evento, pedido } = await createLiveEventWithTickets(apiOfA, organizer.token, {
       nombre: 'Festival en dos procesos',
-      fechaInicio: new Date(Date.now() - HOUR).toISOString(),
-      fechaFin: new Date(Date.now() + 5 * HOUR).toISOString(),
-    });
-    const tipo = await createTicketTypeThroughApi(apiOfA, organizer.token, evento, { maxDrinks: 1 });
-    const pedido = await createOrderThroughApi(apiOfA, organizer.token, {
-      eventoId: evento.id,
-      nombreCompleto: 'Lucía Fernández',
-      email: uniqueEmail('invitada'),
-      ticketTypeId: tipo.id,
-      quantity: 1,
+      maxDrinks: 1,
     });
     const rules = await apiOfA.put(`/api/eventos/${evento.id}/alertas/reglas`, {
       headers: { authorization: `Bearer ${organizer.token}` },
@@ -91,10 +76,7 @@ test.describe('two server processes on one PostgreSQL', () => {
     await expect(page).toHaveURL(`${a.base}/organizer/eventos`);
     await page.goto(`${a.base}/organizer/estadisticas?evento=${evento.id}`);
     await expect(page.getByRole('status').getByText('En directo', { exact: true })).toBeVisible();
-    const totalConsumos = page
-      .locator('div.rounded-xl', { has: page.getByRole('heading', { name: 'Total Consumos', exact: true }) })
-      .locator('p')
-      .first();
+    const totalConsumos = statCardValue(page, 'Total Consumos');
     await expect(totalConsumos).toHaveText('0');
 
     const consumeOnB = (barra: string) =>
