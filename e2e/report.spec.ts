@@ -7,6 +7,7 @@ import {
   createOrderThroughApi,
   createTicketTypeThroughApi,
   demoAccounts,
+  expectNoSeriousA11yViolations,
   loginThroughForm,
   uniqueEmail,
 } from './fixtures';
@@ -144,6 +145,7 @@ test('the event report opens from the statistics page and prints on A4 without t
     spanishCount(stats.rechazos.agotado!),
   ]);
   await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   // Chromium's own print to PDF, with the print style sheet and the page size and margins it sets.
   await page.emulateMedia({ media: 'print' });
