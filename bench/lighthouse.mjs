@@ -57,29 +57,35 @@ try {
   ).json();
   const apiKey = eventos[0].apiKey;
 
-  // The organizer page needs a session in the browser's storage; Lighthouse is told to keep it.
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  const page = await browser.newPage();
-  await page.goto(`${server.base}/robots.txt`);
-  await page.evaluate(
-    (session) => {
-      localStorage.setItem('drinkflow_token', session.token);
-      localStorage.setItem('drinkflow_user', JSON.stringify(session.user));
-    },
-    { token, user: organizer.user },
-  );
-  await page.close();
-  await browser.disconnect();
+  // The organizer page needs a session in the browser's storage (Lighthouse is told to keep it);
+  // the other pages are audited as a new visitor sees them, with none (a stored session would
+  // send /login on to the organizer's home).
+  const session = { token, user: organizer.user };
+  async function storeSession(stored) {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    await page.goto(`${server.base}/robots.txt`);
+    await page.evaluate((value) => {
+      localStorage.clear();
+      if (value) {
+        localStorage.setItem('drinkflow_token', value.token);
+        localStorage.setItem('drinkflow_user', JSON.stringify(value.user));
+      }
+    }, stored);
+    await page.close();
+    await browser.disconnect();
+  }
 
   const pages = [
-    ['Landing', '/'],
-    ['Login', '/login'],
-    ['Eventos (organizador)', '/organizer/eventos'],
-    ['Escáner público', `/scanner/${apiKey}`],
+    ['Landing', '/', null],
+    ['Login', '/login', null],
+    ['Eventos (organizador)', '/organizer/eventos', session],
+    ['Escáner público', `/scanner/${apiKey}`, null],
   ];
   const results = [];
-  for (const [name, path] of pages) {
+  for (const [name, path, signedInAs] of pages) {
     if (values.only && path !== values.only && !path.startsWith(`${values.only}/`)) continue;
+    await storeSession(signedInAs);
     const samples = [];
     for (let run = 0; run < runs; run++) {
       const { lhr } = await lighthouse(`${server.base}${path}`, {

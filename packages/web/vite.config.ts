@@ -15,9 +15,14 @@ export default defineConfig({
     // dist/.vite/manifest.json: what each page loads, read by scripts/route-budget.mjs.
     manifest: true,
     rolldownOptions: {
-      // The app, and the landing page and the public scanner as pages of their own, so that neither
-      // loads the app's router, session or queries (docs/decisions/017).
-      input: { main: page('index.html'), landing: page('landing.html'), scanner: page('scanner.html') },
+      // The app, and the landing page, the login page and the public scanner as pages of their own,
+      // so that none loads the app's router, session or queries (docs/decisions/017, 025).
+      input: {
+        main: page('index.html'),
+        landing: page('landing.html'),
+        login: page('login.html'),
+        scanner: page('scanner.html'),
+      },
     },
   },
 });

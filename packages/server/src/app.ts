@@ -117,6 +117,6 @@ export async function buildApp(options: BuildAppOptions) {
     now: options.now ?? (() => new Date()),
   });
 
-  await registerWebApp(app, options.webRoot);
+  await registerWebApp(app, options.webRoot, { demo: context.demo });
   return app;
 }

@@ -41,6 +41,18 @@ describe('AuthProvider', () => {
     await waitFor(() => expect(localStorage.getItem(TOKEN_KEY)).toBeNull());
   });
 
+  it('keeps the session when the server could not be reached, e.g. the page was left mid-check', async () => {
+    signIn(stored);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    renderWithAuth();
+    expect(await screen.findByText(stored.nombre)).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('t');
+    expect(JSON.parse(localStorage.getItem(USER_KEY)!).id).toBe(stored.id);
+  });
+
   it('clears an unparseable stored user without calling the server', () => {
     localStorage.setItem(TOKEN_KEY, 't');
     localStorage.setItem(USER_KEY, '{roto');

@@ -2,7 +2,7 @@ import type { User } from '@drinkflow/domain/auth';
 import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { DEMO_MODE_HINT } from '@/components/demo-mode-badge';
+import { DEMO_MODE_HINT } from '@/components/demo-mode-tag';
 import { AdminPage } from '@/features/admin/pages/admin-page';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { OrganizerLayout } from '@/features/organizer/components/organizer-layout';

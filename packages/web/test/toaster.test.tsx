@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
-import { toast } from '@/hooks/use-toast';
+import { showToastFromPreviousPage, toast, toastOnNextPage } from '@/hooks/use-toast';
 
 describe('Toaster', () => {
   it('shows one toast at a time, the newest replacing the previous', () => {
@@ -36,5 +36,26 @@ describe('Toaster', () => {
     expect(viewport).toHaveStyle({ top: '64px' });
     expect(viewport).toHaveClass('fixed', 'top-0', 'pointer-events-none');
     expect(within(viewport).getByRole('listitem')).toHaveClass('pointer-events-auto');
+  });
+});
+
+describe('a toast carried to the next page', () => {
+  it('is shown once by the next page, with its text and variant', () => {
+    toastOnNextPage({ title: 'Bienvenido', description: 'Hola, Olga.' });
+    render(<Toaster />);
+    act(() => showToastFromPreviousPage());
+    expect(screen.getByText('Bienvenido', { exact: true })).toBeInTheDocument();
+    expect(screen.getByText('Hola, Olga.', { exact: true })).toBeInTheDocument();
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('is ignored when what was stored is not a toast', () => {
+    sessionStorage.setItem('drinkflow-toast-for-next-page', '{"title": 3, "description": "Texto suelto"}');
+    render(<Toaster />);
+    act(() => showToastFromPreviousPage());
+    expect(screen.queryByText('Texto suelto')).not.toBeInTheDocument();
+    sessionStorage.setItem('drinkflow-toast-for-next-page', 'no es JSON');
+    expect(() => act(() => showToastFromPreviousPage())).not.toThrow();
+    expect(sessionStorage.length).toBe(0);
   });
 });

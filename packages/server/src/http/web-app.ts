@@ -17,8 +17,17 @@ function cacheControlFor(relativePath: string): string {
   return HASHED_ASSET.test(relativePath) ? FOREVER : REVALIDATE;
 }
 
-function pageFor(path: string, has: { landing: boolean; scanner: boolean }): string {
+interface LeanPages {
+  landing: boolean;
+  login: boolean;
+  scanner: boolean;
+  /** Demo mode: login-demo.html, the login page with the demo accounts. */
+  demo: boolean;
+}
+
+function pageFor(path: string, has: LeanPages): string {
   if (path === '/' && has.landing) return 'landing.html';
+  if (path === '/login' && has.login) return has.demo ? 'login-demo.html' : 'login.html';
   if (path.startsWith('/scanner/') && has.scanner) return 'scanner.html';
   return 'index.html';
 }
@@ -29,10 +38,19 @@ function pageFor(path: string, has: { landing: boolean; scanner: boolean }): str
  * A missing file (anything with an extension, or under /assets/) is a 404, never the app's HTML:
  * a page from an old deploy asking for a chunk that is gone must get an error it can recover from.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webRoot: string | undefined,
+  { demo }: { demo: boolean },
+): Promise<void> {
   const serveWeb = !!webRoot && existsSync(join(webRoot, 'index.html'));
-  const hasScannerPage = serveWeb && existsSync(join(webRoot, 'scanner.html'));
-  const hasLandingPage = serveWeb && existsSync(join(webRoot, 'landing.html'));
+  const has = (file: string) => serveWeb && existsSync(join(webRoot, file));
+  const leanPages: LeanPages = {
+    landing: has('landing.html'),
+    login: has('login.html') && has('login-demo.html'),
+    scanner: has('scanner.html'),
+    demo,
+  };
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -54,9 +72,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
     if (!serveWeb || path === '/api' || path.startsWith('/api/') || !isPageRequest || isFile) {
       return reply.code(404).send(notFoundBody);
     }
-    // The landing page and the bar scanner are lean pages of their own (no app code); every other
-    // client route is the app, which decides what to show (its own English 404 included).
-    const page = pageFor(path, { landing: hasLandingPage, scanner: hasScannerPage });
+    // The landing page, the login page and the bar scanner are lean pages of their own (no app
+    // code); every other client route is the app, which decides what to show (its own 404 included).
+    const page = pageFor(path, leanPages);
     return reply.type('text/html; charset=utf-8').sendFile(page);
   });
 }

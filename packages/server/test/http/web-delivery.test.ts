@@ -27,6 +27,8 @@ beforeAll(async () => {
   await writeFile(join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(join(webRoot, 'scanner.html'), '<!doctype html><div id="scanner-root"></div>');
   await writeFile(join(webRoot, 'landing.html'), '<!doctype html><div id="landing-root"></div>');
+  await writeFile(join(webRoot, 'login.html'), '<!doctype html><div id="root">login</div>');
+  await writeFile(join(webRoot, 'login-demo.html'), '<!doctype html><div id="root">login demo</div>');
   await writeFile(join(webRoot, 'robots.txt'), robots);
   await copyFile(favicon, join(webRoot, 'favicon.ico'));
   const asset = join(webRoot, 'assets', 'index-AbC123xy.js');
@@ -129,8 +131,38 @@ describe('missing files', () => {
     }
   });
 
+  it('answers /login with the lean login page, whatever its query', async () => {
+    for (const url of ['/login', '/login?next=%2Forganizer%2Fpedidos']) {
+      const res = await get(url);
+
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe('<!doctype html><div id="root">login</div>');
+    }
+  });
+
+  it('answers /login in demo mode with the login page that lists the demo accounts', async () => {
+    const demoApp = await buildApp({ db: database.db, webRoot, demo: true });
+    try {
+      const res = await demoApp.inject({ method: 'GET', url: '/login?next=%2Fadmin' });
+
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('<!doctype html><div id="root">login demo</div>');
+      expect((await demoApp.inject({ method: 'GET', url: '/' })).body).toContain('landing-root');
+    } finally {
+      await demoApp.close();
+    }
+  });
+
   it('still answers every client route with the app page', async () => {
-    for (const url of ['/login', '/organizer/evento/3/editar', '/legal/privacidad', '/no/existe']) {
+    for (const url of [
+      '/register',
+      '/login/otra',
+      '/organizer/evento/3/editar',
+      '/legal/privacidad',
+      '/no/existe',
+    ]) {
       const res = await get(url);
 
       expect(res.statusCode, url).toBe(200);

@@ -4,6 +4,7 @@ import { RequireRole } from './guards';
 import { areaRoles } from './next-path';
 import { paths } from './paths';
 import { RouteError } from './route-error';
+import { RouterLinks } from './router-links';
 import { ScrollToTop } from './scroll-to-top';
 
 // Every page loads on demand: a visitor downloads the shell and the page they open, nothing more.
@@ -24,10 +25,10 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageSpinner,
     ErrorBoundary: RouteError,
     element: (
-      <>
+      <RouterLinks>
         <ScrollToTop />
         <Outlet />
-      </>
+      </RouterLinks>
     ),
     children: [
       {

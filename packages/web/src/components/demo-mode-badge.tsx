@@ -1,22 +1,9 @@
-import { FlaskConical } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
 import { usePublicConfig } from '@/lib/config';
-import { cn } from '@/lib/utils';
+import { DemoModeTag } from './demo-mode-tag';
 
-export const DEMO_MODE_HINT = 'Datos y cuentas de prueba: no usar para un evento real';
-
-/**
- * Only in demo mode (DECISIONS §3): tells that the data and accounts are for trying the product.
- * The explanation is a tooltip for the mouse and hidden text for screen readers.
- */
+/** The demo tag when the server says it runs in demo mode (GET /api/config). */
 export function DemoModeBadge({ className }: { className?: string }) {
   const { data } = usePublicConfig();
   if (!data?.demo) return null;
-  return (
-    <Badge tone="amber" title={DEMO_MODE_HINT} className={cn('gap-1', className)}>
-      <FlaskConical className="h-3.5 w-3.5 shrink-0" aria-hidden />
-      <span>Modo demostración</span>
-      <span className="sr-only">. {DEMO_MODE_HINT}</span>
-    </Badge>
-  );
+  return <DemoModeTag className={className} />;
 }

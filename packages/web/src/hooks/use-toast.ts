@@ -35,6 +35,38 @@ export function toast(input: ToastInput): number {
   return id;
 }
 
+const NEXT_PAGE_KEY = 'drinkflow-toast-for-next-page';
+
+/**
+ * A toast for the page about to load whole (e.g. login.html → the app after signing in): kept for
+ * this tab until the next page calls showToastFromPreviousPage.
+ */
+export function toastOnNextPage(input: ToastInput): void {
+  try {
+    sessionStorage.setItem(NEXT_PAGE_KEY, JSON.stringify(input));
+  } catch {
+    // No storage (private mode): the toast is lost, the navigation is not.
+  }
+}
+
+/** Shows, once, the toast the previous page left for this one. */
+export function showToastFromPreviousPage(): void {
+  let input: Partial<ToastInput> | null = null;
+  try {
+    const raw = sessionStorage.getItem(NEXT_PAGE_KEY);
+    sessionStorage.removeItem(NEXT_PAGE_KEY);
+    input = raw ? (JSON.parse(raw) as Partial<ToastInput>) : null;
+  } catch {
+    return;
+  }
+  if (typeof input?.title !== 'string') return;
+  toast({
+    title: input.title,
+    description: typeof input.description === 'string' ? input.description : undefined,
+    variant: input.variant === 'destructive' ? 'destructive' : 'default',
+  });
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,8 +1,8 @@
 import type { AuthResponse, LoginBody, RegisterBody, User } from '@drinkflow/domain/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api, TOKEN_KEY, USER_KEY } from './api';
-import { clearStoredSession, restoreStoredSession } from './stored-session';
+import { api, ApiError, TOKEN_KEY } from './api';
+import { clearStoredSession, restoreStoredSession, storeSession } from './stored-session';
 
 interface AuthState {
   user: User | null;
@@ -27,15 +27,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [signedOut, setSignedOut] = useState(false);
 
   const persist = useCallback((next: User, token?: string) => {
-    if (token) {
-      localStorage.setItem(TOKEN_KEY, token);
-      setSignedOut(false);
-    }
-    localStorage.setItem(USER_KEY, JSON.stringify(next));
+    storeSession(next, token);
+    if (token) setSignedOut(false);
     setUserState(next);
   }, []);
 
-  // Spec §4: a restored session's token is verified; any failure signs out locally.
+  // Spec §4: a restored session's token is verified; any non-OK answer signs out locally.
   useEffect(() => {
     if (!localStorage.getItem(TOKEN_KEY)) return;
     let cancelled = false;
@@ -44,8 +41,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .then(({ user: fresh }) => {
         if (!cancelled) persist(fresh);
       })
-      .catch(() => {
-        if (cancelled) return;
+      .catch((error: unknown) => {
+        // Only the server's refusal ends the session. No answer at all (no signal at the venue, or
+        // the page being left mid-request) keeps it: the next request's answer decides.
+        if (cancelled || !(error instanceof ApiError)) return;
         clearStoredSession();
         setUserState(null);
       })

@@ -19,6 +19,12 @@ function readStoredUser(): User | null {
   }
 }
 
+/** Stores the user, and the token when one was just issued (sign-in, registration). */
+export function storeSession(user: User, token?: string): void {
+  if (token) localStorage.setItem(TOKEN_KEY, token);
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+}
+
 export function clearStoredSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);

@@ -1,11 +1,8 @@
 import { DEMO_PASSWORD, demoUsers } from '@drinkflow/domain/demo-users';
 import { rolLabels } from '@drinkflow/domain/roles';
-import { usePublicConfig } from '@/lib/config';
 
-/** Only in demo mode: the seeded accounts anyone may try (DECISIONS §3). */
+/** Shown only in demo mode: the seeded accounts anyone may try (DECISIONS §3). */
 export function DemoUsersBox({ onPick }: { onPick(email: string, password: string): void }) {
-  const { data } = usePublicConfig();
-  if (!data?.demo) return null;
   return (
     <section
       aria-labelledby="demo-users-title"

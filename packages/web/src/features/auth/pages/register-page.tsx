@@ -13,6 +13,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/use-toast';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
+import { usePublicConfig } from '@/lib/config';
 import { cn } from '@/lib/utils';
 import { AuthLayout } from '../components/auth-layout';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -50,6 +51,7 @@ function toastFor(errors: FieldErrors<RegisterForm>, values: RegisterForm) {
 export function RegisterPage() {
   const { user, loading, register: registerAccount } = useAuth();
   const navigate = useNavigate();
+  const demo = usePublicConfig().data?.demo ?? false;
   // Carried over from the login page: the page a guard sent the person from.
   const [searchParams] = useSearchParams();
   const next = searchParams.get('next');
@@ -86,7 +88,7 @@ export function RegisterPage() {
   };
 
   return (
-    <AuthLayout subtitle="Crea tu cuenta">
+    <AuthLayout subtitle="Crea tu cuenta" demo={demo}>
       <form
         noValidate
         onSubmit={form.handleSubmit(onValid, (formErrors) => toastFor(formErrors, form.getValues()))}
