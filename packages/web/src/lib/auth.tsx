@@ -1,6 +1,15 @@
 import type { AuthResponse, LoginBody, RegisterBody, User } from '@drinkflow/domain/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { api, ApiError, TOKEN_KEY } from './api';
 import { clearStoredSession, restoreStoredSession, storeSession } from './stored-session';
 
@@ -36,20 +45,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!localStorage.getItem(TOKEN_KEY)) return;
     let cancelled = false;
+    // The answer mounts the page the guard held back (a whole area on a fresh load): as a
+    // transition, React renders it in slices instead of one long task (docs/decisions/024).
     api
       .get<{ user: User }>('/auth/me')
       .then(({ user: fresh }) => {
-        if (!cancelled) persist(fresh);
+        if (!cancelled) startTransition(() => persist(fresh));
       })
       .catch((error: unknown) => {
         // Only the server's refusal ends the session. No answer at all (no signal at the venue, or
         // the page being left mid-request) keeps it: the next request's answer decides.
         if (cancelled || !(error instanceof ApiError)) return;
         clearStoredSession();
-        setUserState(null);
+        startTransition(() => setUserState(null));
       })
       .finally(() => {
-        if (!cancelled) setLoading(false);
+        if (!cancelled) startTransition(() => setLoading(false));
       });
     return () => {
       cancelled = true;

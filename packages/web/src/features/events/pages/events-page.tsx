@@ -1,6 +1,6 @@
 import type { Evento } from '@drinkflow/domain/events';
 import { CalendarPlus, Plus, SearchX } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -22,7 +22,12 @@ export function EventsPage() {
   const [dialog, setDialog] = useState<{ open: boolean; evento?: Evento }>({ open: false });
   const [deleting, setDeleting] = useState<Evento | null>(null);
 
-  const all = events.data ?? [];
+  // The list renders from a deferred copy: when the events arrive, React renders the rows in slices
+  // after the rest of the page, not in the same blocking update (docs/decisions/024).
+  const data = useDeferredValue(events.data);
+  const all = data ?? [];
+  // Until the deferred copy catches up, the page keeps showing that it is loading, never '0'.
+  const loading = events.isPending || (events.isSuccess && data === undefined);
   const filtered = filterEvents(all, filters);
   const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
   const currentPage = Math.min(page, pages);
@@ -40,7 +45,7 @@ export function EventsPage() {
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Eventos</h1>
           {/* After a failed load the card explains it; a count of 0 would be wrong. */}
-          {events.isPending ? (
+          {loading ? (
             <p className="text-slate-600">Cargando eventos...</p>
           ) : (
             events.isSuccess && (
@@ -55,7 +60,7 @@ export function EventsPage() {
       </div>
 
       <Card>
-        {events.isPending ? (
+        {loading ? (
           <div className="space-y-3 p-4" role="status" aria-label="Cargando eventos">
             {[0, 1, 2].map((row) => (
               <Skeleton key={row} className="h-14 w-full" />
