@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Calendar } from '@/components/ui/calendar';
 import { Input } from '@/components/ui/input';
@@ -6,8 +6,8 @@ import { Label } from '@/components/ui/label';
 import { PopoverClose } from '@/components/ui/popover';
 import { assistDateTyping, formatDate, parseDate, parseTime } from '@/lib/format';
 
-// The calendar (react-day-picker and its Spanish locale) loads when a date field's calendar first
-// opens (date-time-input.tsx), not with every page that has a date field.
+// The calendar (react-day-picker and its Spanish locale) loads with its popover when a date field's
+// calendar is first wanted (date-time-input.tsx), not with every page that has a date field.
 
 const splitText = (text: string) => text.trim().split(/,?\s+/);
 const pad = (time: [number, number]) => time.map((part) => String(part).padStart(2, '0')).join(':');
@@ -35,14 +35,8 @@ export function PickerPanel({ value, withTime, min, max, onPick, onDone }: Picke
   const pick = (picked: Date, at: string) =>
     onPick(withTime ? `${formatDate(picked)} ${at}` : formatDate(picked));
   const disabled = [...(min ? [{ before: min }] : []), ...(max ? [{ after: max }] : [])];
-  // Loaded after the popover opened (the first time), the panel takes the focus itself.
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (panel.current) focusableDay(panel.current)?.focus();
-  }, []);
-
   return (
-    <div ref={panel} className="grid gap-3">
+    <div className="grid gap-3">
       <Calendar
         mode="single"
         required

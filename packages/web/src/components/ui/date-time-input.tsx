@@ -2,12 +2,11 @@ import { CalendarDays } from 'lucide-react';
 import { lazy, Suspense, useState, type InputHTMLAttributes } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { assistDateTyping, normaliseDateText } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-const loadPickerPanel = () => import('./date-picker-panel');
-const PickerPanel = lazy(async () => ({ default: (await loadPickerPanel()).PickerPanel }));
+const loadCalendar = () => import('./date-calendar-popover');
+const CalendarPopover = lazy(async () => ({ default: (await loadCalendar()).CalendarPopover }));
 
 /** 'typing': a keystroke, the text may be unfinished; 'done': the field was left or a value picked. */
 export type DateTextChange = 'typing' | 'done';
@@ -39,18 +38,6 @@ export function DateInput(props: DateTimeInputProps) {
   return <DateTextInput {...props} withTime={false} />;
 }
 
-/**
- * Opens the calendar with the focus on the field's day (or today). Done here rather than with
- * DayPicker's autoFocus: inside a dialog, the popover's focus scope must be active first, or the
- * dialog's focus trap takes the focus back.
- */
-function focusCalendarDay(event: Event) {
-  event.preventDefault();
-  const content = event.currentTarget as HTMLElement;
-  // Not there yet the first time: the panel focuses it once loaded.
-  content.querySelector<HTMLElement>('[role="grid"] button[tabindex="0"]')?.focus();
-}
-
 function DateTextInput({
   withTime,
   value,
@@ -63,6 +50,29 @@ function DateTextInput({
   ...inputProps
 }: DateTimeInputProps & { withTime: boolean }) {
   const [open, setOpen] = useState(false);
+  // Once opened, the popover stays mounted: Radix then handles every later open and close.
+  const [calendarUsed, setCalendarUsed] = useState(false);
+  const calendarButton = (
+    <Button
+      // Fetched when the pointer or the focus reaches the button, ready by the click.
+      onPointerEnter={() => void loadCalendar()}
+      onFocus={() => void loadCalendar()}
+      onClick={() => {
+        if (calendarUsed) return; // the popover's trigger toggles it from now on
+        setCalendarUsed(true);
+        setOpen(true);
+      }}
+      variant="ghost"
+      size="icon"
+      aria-label={calendarLabel}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      disabled={inputProps.disabled}
+      className="absolute top-0 right-0 text-slate-600"
+    >
+      <CalendarDays className="h-4 w-4" aria-hidden />
+    </Button>
+  );
   return (
     <div className="relative">
       <Input
@@ -81,37 +91,27 @@ function DateTextInput({
           onBlur?.(event);
         }}
       />
-      <Popover open={open} onOpenChange={setOpen}>
-        <PopoverTrigger asChild>
-          <Button
-            // Fetched when the pointer or the focus reaches the button, ready by the click.
-            onPointerEnter={() => void loadPickerPanel()}
-            onFocus={() => void loadPickerPanel()}
-            variant="ghost"
-            size="icon"
-            aria-label={calendarLabel}
-            disabled={inputProps.disabled}
-            className="absolute top-0 right-0 text-slate-600"
-          >
-            <CalendarDays className="h-4 w-4" aria-hidden />
-          </Button>
-        </PopoverTrigger>
-        <PopoverContent aria-label="Calendario" onOpenAutoFocus={focusCalendarDay}>
-          <Suspense fallback={<p className="p-4 text-sm text-slate-600">Cargando calendario…</p>}>
-            <PickerPanel
-              value={value}
-              withTime={withTime}
-              min={min}
-              max={max}
-              onPick={(text) => {
-                onChange(text, 'done');
-                if (!withTime) setOpen(false);
-              }}
-              onDone={() => setOpen(false)}
-            />
-          </Suspense>
-        </PopoverContent>
-      </Popover>
+      {/* The popover and its calendar arrive on first use; until then the button stands alone. */}
+      {open || calendarUsed ? (
+        <Suspense fallback={calendarButton}>
+          <CalendarPopover
+            open={open}
+            onOpenChange={setOpen}
+            trigger={calendarButton}
+            value={value}
+            withTime={withTime}
+            min={min}
+            max={max}
+            onPick={(text) => {
+              onChange(text, 'done');
+              if (!withTime) setOpen(false);
+            }}
+            onDone={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : (
+        calendarButton
+      )}
     </div>
   );
 }
