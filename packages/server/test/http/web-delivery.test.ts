@@ -11,9 +11,10 @@ import { expectApiError } from '../setup/helpers';
 // The web build as Vite and scripts/compress-dist.mjs leave it: hashed assets with their brotli
 // and gzip twins, pages, and unhashed public files.
 const chunk = `export const saludo = ${JSON.stringify('hola '.repeat(2000))};`;
-const robots = 'User-agent: *\nAllow: /\nDisallow: /organizer\n';
 // The committed icon itself (scripts/make-favicon.mjs), as Vite copies it from public/ into the build.
 const favicon = fileURLToPath(new URL('../../../web/public/favicon.ico', import.meta.url));
+// The committed robots.txt, copied the same way.
+const robotsFile = fileURLToPath(new URL('../../../web/public/robots.txt', import.meta.url));
 const brotliTwin = brotliCompressSync(chunk);
 const gzipTwin = gzipSync(chunk, { level: 9 });
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
   await writeFile(join(webRoot, 'landing.html'), '<!doctype html><div id="landing-root"></div>');
   await writeFile(join(webRoot, 'login.html'), '<!doctype html><div id="root">login</div>');
   await writeFile(join(webRoot, 'login-demo.html'), '<!doctype html><div id="root">login demo</div>');
-  await writeFile(join(webRoot, 'robots.txt'), robots);
+  await copyFile(robotsFile, join(webRoot, 'robots.txt'));
   await copyFile(favicon, join(webRoot, 'favicon.ico'));
   const asset = join(webRoot, 'assets', 'index-AbC123xy.js');
   await writeFile(asset, chunk);
@@ -177,7 +178,25 @@ describe('robots.txt', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
-    expect(res.body).toBe(robots);
+    expect(res.body).toBe(await readFile(robotsFile, 'utf8'));
+  });
+
+  it('lets every crawler index the public pages and keeps accounts, the scanner and the API out', async () => {
+    const rules = (await get('/robots.txt')).body
+      .split('\n')
+      .map((line) => line.replace(/#.*/, '').trim())
+      .filter(Boolean);
+
+    // One group, for every crawler (docs/decisions/026).
+    expect(rules[0]).toBe('User-agent: *');
+    expect(rules.filter((line) => line.startsWith('User-agent:'))).toHaveLength(1);
+    expect(rules).toContain('Allow: /');
+    expect(rules.filter((line) => line.startsWith('Disallow:')).sort()).toEqual([
+      'Disallow: /admin',
+      'Disallow: /api',
+      'Disallow: /organizer',
+      'Disallow: /scanner',
+    ]);
   });
 });
 
