@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { showToastFromPreviousPage } from './hooks/use-toast';
+import { prepareClassMergingWhenIdle } from './lib/utils';
 import './index.css';
 
 // E.g. the welcome raised by login.html just before it loaded the app.
@@ -18,3 +19,4 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+prepareClassMergingWhenIdle();

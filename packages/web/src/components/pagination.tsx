@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { formatCount } from '@/lib/format-count';
 
 /** Page numbers to show: all up to 5 pages, else first, last and the current neighbourhood. */
 export function pageItems(current: number, total: number): (number | 'ellipsis')[] {
@@ -22,8 +23,6 @@ export interface CountNoun {
   other: string;
 }
 
-const count = new Intl.NumberFormat('es-ES');
-
 /**
  * The footer's count in natural Spanish: "Mostrando 1 evento", "Mostrando 3 eventos" (all on one
  * page), "Mostrando 1 a 10 de 25 eventos", "Mostrando el evento 21 de 21" (a last page of one).
@@ -31,9 +30,9 @@ const count = new Intl.NumberFormat('es-ES');
 export function showingText(page: number, pageSize: number, total: number, noun: CountNoun): string {
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
-  if (total <= pageSize) return `Mostrando ${count.format(total)} ${total === 1 ? noun.one : noun.other}`;
-  if (from === to) return `Mostrando el ${noun.one} ${count.format(from)} de ${count.format(total)}`;
-  return `Mostrando ${count.format(from)} a ${count.format(to)} de ${count.format(total)} ${noun.other}`;
+  if (total <= pageSize) return `Mostrando ${formatCount(total)} ${total === 1 ? noun.one : noun.other}`;
+  if (from === to) return `Mostrando el ${noun.one} ${formatCount(from)} de ${formatCount(total)}`;
+  return `Mostrando ${formatCount(from)} a ${formatCount(to)} de ${formatCount(total)} ${noun.other}`;
 }
 
 interface PaginationProps {

@@ -8,7 +8,8 @@ import { LoadError } from '@/components/load-error';
 import { Pagination } from '@/components/pagination';
 import { Card } from '@/components/ui/card';
 import { useDemoRequests } from '../api/get-demo-requests';
-import { shownCount, shownDateTime, shownDay } from '../utils/format';
+import { formatCount } from '@/lib/format-count';
+import { shownDateTime, shownDay } from '../utils/format';
 
 const PAGE_SIZE = ADMIN_PAGE_LIMIT.default;
 const noun = { one: 'solicitud', other: 'solicitudes' };
@@ -38,7 +39,7 @@ const columns: DataListColumn<DemoRequest>[] = [
   { header: 'Tipo de evento', cell: (request) => eventTypeLabel(request.eventType) },
   {
     header: 'Invitados',
-    cell: (request) => (request.guestCount === null ? none : shownCount(request.guestCount)),
+    cell: (request) => (request.guestCount === null ? none : formatCount(request.guestCount)),
   },
   {
     header: 'Fecha del evento',

@@ -1,7 +1,7 @@
 import type { AdminSummary } from '@drinkflow/domain/admin';
 import { Briefcase, CalendarDays, Users, Wine, type LucideIcon } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { shownCount } from '../utils/format';
+import { formatCount } from '@/lib/format-count';
 
 const figures: { key: keyof Omit<AdminSummary, 'actividad'>; label: string; icon: LucideIcon }[] = [
   { key: 'usuarios', label: 'Total Usuarios', icon: Users },
@@ -21,7 +21,7 @@ export function SummaryFigures({ summary }: { summary: AdminSummary | undefined 
             <figure.icon className="h-6 w-6 shrink-0 text-brand-700" aria-hidden />
           </dt>
           <dd className="mt-1 text-2xl font-bold text-slate-900">
-            {summary ? shownCount(summary[figure.key]) : <Skeleton className="h-8 w-16" />}
+            {summary ? formatCount(summary[figure.key]) : <Skeleton className="h-8 w-16" />}
           </dd>
         </div>
       ))}

@@ -8,6 +8,3 @@ export const shownDay = (day: string) => {
   const [year, month, date] = day.split('-');
   return year && month && date ? `${date}/${month}/${year}` : day;
 };
-
-const number = new Intl.NumberFormat('es-ES');
-export const shownCount = (value: number) => number.format(value);

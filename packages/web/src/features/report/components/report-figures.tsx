@@ -1,5 +1,6 @@
 import type { EventStats } from '@drinkflow/domain/stats';
-import { consumos, formatAverage, formatCount } from '@/features/stats/utils/format-stats';
+import { formatCount } from '@/lib/format-count';
+import { consumos, formatAverage } from '@/features/stats/utils/format-stats';
 
 /** The statistics page's four headline figures, as a compact row that fits a sheet's width. */
 export function ReportFigures({ stats }: { stats: EventStats }) {

@@ -1,5 +1,5 @@
 import type { ChartData } from '@/features/stats/components/chart-card';
-import { formatCount } from '@/features/stats/utils/format-stats';
+import { formatCount } from '@/lib/format-count';
 import { cn } from '@/lib/utils';
 
 /**

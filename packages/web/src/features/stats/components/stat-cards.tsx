@@ -2,7 +2,8 @@ import type { EventStats } from '@drinkflow/domain/stats';
 import { BarChart3, Clock, Users, Wine } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
-import { consumos, formatAverage, formatCount } from '../utils/format-stats';
+import { formatCount } from '@/lib/format-count';
+import { consumos, formatAverage } from '../utils/format-stats';
 
 function StatCard({
   icon: Icon,

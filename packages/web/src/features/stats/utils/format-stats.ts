@@ -1,10 +1,9 @@
+import { formatCount } from '@/lib/format-count';
+
 const decimal = new Intl.NumberFormat('es-ES', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const integer = new Intl.NumberFormat('es-ES');
 
 /** 1,43 — the average as Spanish readers write it. */
 export const formatAverage = (value: number) => decimal.format(value);
-/** 1.250 — counts with the Spanish thousands separator. */
-export const formatCount = (value: number) => integer.format(value);
 
 /** '1 consumo', '3 consumos'. */
 export const consumos = (n: number) => `${formatCount(n)} ${n === 1 ? 'consumo' : 'consumos'}`;
