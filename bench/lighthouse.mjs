@@ -62,9 +62,10 @@ try {
   ).json();
   const apiKey = eventos[0].apiKey;
 
-  // The organizer page needs a session in the browser's storage (Lighthouse is told to keep it);
-  // the other pages are audited as a new visitor sees them, with none (a stored session would
-  // send /login on to the organizer's home).
+  // The organizer page needs a session in the browser's storage; the other pages are audited as a
+  // new visitor sees them, with none (a stored session would send /login on to the organizer's
+  // home). Lighthouse's reset before each run empties the HTTP cache, so every run is a first visit,
+  // and keeps localStorage (its default clearStorageTypes leave it alone).
   const session = { token, user: organizer.user };
   async function storeSession(stored) {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -98,9 +99,11 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: categories,
-        disableStorageReset: true,
         throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
       });
+      if (lhr.finalDisplayedUrl !== `${server.base}${path}`) {
+        throw new Error(`${path} ended at ${lhr.finalDisplayedUrl}: the audit is not of the page asked for`);
+      }
       samples.push(lhr);
     }
     // The median run by performance score, as Lighthouse's own docs recommend for variance.

@@ -29,6 +29,17 @@ test.describe('the login page of its own', () => {
     expect(plain).not.toContain('data-demo');
   });
 
+  test('the prerendered pages fetch their scripts at low priority, after the stylesheet', () => {
+    // They paint from HTML and CSS; the scripts only hydrate (docs/decisions/028).
+    for (const file of ['landing.html', 'login.html', 'login-demo.html']) {
+      const html = built(file);
+      const scripts = html.match(/<script[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(scripts.length, file).toBeGreaterThan(3);
+      for (const tag of scripts) expect(tag, file).toContain('fetchpriority="low"');
+      expect(html.match(/<link rel="stylesheet"[^>]*>/)?.[0], file).not.toContain('fetchpriority');
+    }
+  });
+
   test('shows the form before (and without) JavaScript', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

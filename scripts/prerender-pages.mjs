@@ -14,10 +14,25 @@ const dist = join(webRoot, 'dist');
 const outDir = join(webRoot, '.prerender');
 const marker = '<div id="root"></div>';
 
+// These pages are painted from their HTML and stylesheet; their scripts only make them interactive.
+// At low fetch priority, the stylesheet (and, on a slow link, the page itself) is not kept waiting
+// behind ~20 scripts sharing the connection (docs/decisions/028).
+function lowerScriptPriority(source, template) {
+  const lowered = source
+    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    );
+  if (!lowered.includes('<script type="module" fetchpriority="low"'))
+    throw new Error(`dist/${template} has no <script type="module" crossorigin>`);
+  return lowered;
+}
+
 function fill(template, target, html, { demo = false } = {}) {
   const source = readFileSync(join(dist, template), 'utf8');
   if (!source.includes(marker)) throw new Error(`dist/${template} has no empty ${marker}`);
-  let filled = source.replace(marker, `<div id="root">${html}</div>`);
+  let filled = lowerScriptPriority(source, template).replace(marker, `<div id="root">${html}</div>`);
   if (demo) filled = filled.replace('<html lang="es">', '<html lang="es" data-demo="true">');
   if (demo && !filled.includes('data-demo="true"'))
     throw new Error(`dist/${template} has no <html lang="es">`);

@@ -3,7 +3,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { showToastFromPreviousPage } from './hooks/use-toast';
-import { prepareClassMergingWhenIdle } from './lib/utils';
 import './index.css';
 
 // E.g. the welcome raised by login.html just before it loaded the app.
@@ -19,4 +18,3 @@ startTransition(() => {
     </StrictMode>,
   );
 });
-prepareClassMergingWhenIdle();
