@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 
 const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://localhost:3000' } },
@@ -15,9 +15,11 @@ export default defineConfig({
     // dist/.vite/manifest.json: what each page loads, read by scripts/route-budget.mjs.
     manifest: true,
     // A page's own files are preloaded from its HTML; the JavaScript chunks a route loads later are
-    // not: Vite's helper would add a <link rel=modulepreload> per chunk (about 45 for the organizer's
-    // events), one long task on a phone. The browser fetches each chunk's imports as it reads it.
-    // A lazy page's stylesheet still comes through the helper, its only way in (docs/decisions/025).
+    // not: Vite's helper adds a <link rel=modulepreload> per chunk inside the router's start (about
+    // 45 for the organizer's events before chunks were inlined, one long task on a phone; with the
+    // few left, it still did not show the list sooner). The browser fetches each chunk's imports as
+    // it reads it. A lazy page's stylesheet still comes through the helper, its only way in
+    // (docs/decisions/025, 028).
     modulePreload: {
       resolveDependencies: (_file, dependencies, { hostType }) =>
         hostType === 'html' ? dependencies : dependencies.filter((file) => file.endsWith('.css')),
@@ -31,6 +33,25 @@ export default defineConfig({
         login: page('login.html'),
         scanner: page('scanner.html'),
       },
+      // Required by the inlining below; the pages' entries export nothing.
+      ...(isSsrBuild ? {} : { preserveEntrySignatures: false as const }),
+      output: {
+        // A small module shared by several chunks (an icon, a button) would otherwise be a file of
+        // its own: the organizer's events loaded 55 scripts, 130 in the whole build. Over HTTP/1.1 on
+        // a slow link every file costs a round trip. Rolldown copies such common chunks, up to
+        // 16 KiB of source, into the chunks that read them; its runtime keeps one state per module
+        // across copies. Stylesheets stay files, as Vite's own configuration of this option does
+        // (docs/decisions/028).
+        // The prerender's server build (scripts/prerender-pages.mjs) is one file and keeps its exports.
+        codeSplitting: isSsrBuild
+          ? undefined
+          : {
+              experimentalInlineCommonChunks: {
+                maxSize: 16 * 1024,
+                exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+              },
+            },
+      },
     },
   },
-});
+}));

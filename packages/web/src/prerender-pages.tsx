@@ -1,5 +1,6 @@
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { PageSpinner } from './components/page-spinner';
 import { LoginForm } from './features/auth/components/login-form';
 import { LandingPage } from './features/landing/pages/landing-page';
 
@@ -19,4 +20,12 @@ const notAtBuildTime = () => Promise.reject(new Error('Solo en el navegador'));
 /** The login form as a fresh load shows it: no ?next= yet; with the demo accounts in demo mode. */
 export function renderLogin({ demo }: { demo: boolean }): string {
   return render(<LoginForm next={null} demo={demo} signIn={notAtBuildTime} onSignedIn={() => undefined} />);
+}
+
+/**
+ * What the app (index.html) shows until its code has run: the spinner its router shows while a
+ * page's code loads. The first render replaces it (createRoot), so nothing moves.
+ */
+export function renderAppLoading(): string {
+  return render(<PageSpinner />);
 }

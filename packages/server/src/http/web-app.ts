@@ -21,6 +21,8 @@ interface LeanPages {
   landing: boolean;
   login: boolean;
   scanner: boolean;
+  /** organizer-home.html: the app with the organizer's events list preloaded. */
+  organizerHome: boolean;
   /** Demo mode: login-demo.html, the login page with the demo accounts. */
   demo: boolean;
 }
@@ -29,6 +31,9 @@ function pageFor(path: string, has: LeanPages): string {
   if (path === '/' && has.landing) return 'landing.html';
   if (path === '/login' && has.login) return has.demo ? 'login-demo.html' : 'login.html';
   if (path.startsWith('/scanner/') && has.scanner) return 'scanner.html';
+  if ((path === '/organizer' || path === '/organizer/eventos') && has.organizerHome) {
+    return 'organizer-home.html';
+  }
   return 'index.html';
 }
 
@@ -49,6 +54,7 @@ export async function registerWebApp(
     landing: has('landing.html'),
     login: has('login.html') && has('login-demo.html'),
     scanner: has('scanner.html'),
+    organizerHome: has('organizer-home.html'),
     demo,
   };
   if (serveWeb) {
@@ -74,6 +80,7 @@ export async function registerWebApp(
     }
     // The landing page, the login page and the bar scanner are lean pages of their own (no app
     // code); every other client route is the app, which decides what to show (its own 404 included).
+    // The organizer's home, where signing in leads, is the app with its list's code preloaded.
     const page = pageFor(path, leanPages);
     return reply.type('text/html; charset=utf-8').sendFile(page);
   });

@@ -30,6 +30,7 @@ beforeAll(async () => {
   await writeFile(join(webRoot, 'landing.html'), '<!doctype html><div id="landing-root"></div>');
   await writeFile(join(webRoot, 'login.html'), '<!doctype html><div id="root">login</div>');
   await writeFile(join(webRoot, 'login-demo.html'), '<!doctype html><div id="root">login demo</div>');
+  await writeFile(join(webRoot, 'organizer-home.html'), '<!doctype html><div id="root">organizer</div>');
   await copyFile(robotsFile, join(webRoot, 'robots.txt'));
   await copyFile(favicon, join(webRoot, 'favicon.ico'));
   const asset = join(webRoot, 'assets', 'index-AbC123xy.js');
@@ -153,6 +154,19 @@ describe('missing files', () => {
       expect((await demoApp.inject({ method: 'GET', url: '/' })).body).toContain('landing-root');
     } finally {
       await demoApp.close();
+    }
+  });
+
+  it('answers the organizer home with the app page that preloads its list, and only the home', async () => {
+    for (const url of ['/organizer', '/organizer/eventos', '/organizer/eventos?dia=2026-07-04']) {
+      const res = await get(url);
+
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe('<!doctype html><div id="root">organizer</div>');
+    }
+    for (const url of ['/organizer/pedidos', '/organizer/eventos/3', '/organizer/eventosx']) {
+      expect((await get(url)).body, url).toBe('<!doctype html><div id="root"></div>');
     }
   });
 

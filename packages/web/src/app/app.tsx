@@ -6,7 +6,7 @@ import { createRouter } from './router';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
+  const [router] = useState(() => createRouter(queryClient));
   return (
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

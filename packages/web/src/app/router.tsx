@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
+import { prefetchStoredUsersEvents } from '@/hooks/use-my-events';
 import { RequireRole } from './guards';
 import { areaRoles } from './next-path';
 import { paths } from './paths';
@@ -19,7 +21,7 @@ const statisticsPage = lazyPage(() => import('@/features/stats/pages/statistics-
 const organizerDenied = 'Esta sección es solo para organizadores de eventos.';
 const adminDenied = 'No tienes permisos para acceder al panel de administración.';
 
-export const routes: RouteObject[] = [
+const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     // Shown while the first page's lazy module loads; without it React Router warns on every load.
     HydrateFallback: PageSpinner,
@@ -76,6 +78,12 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to={paths.organizer.events} replace /> },
               {
                 path: 'eventos',
+                // The organizer's home: its list is asked for while the page's code and the session
+                // check are still on their way, not after both (docs/decisions/028).
+                loader: () => {
+                  prefetchStoredUsersEvents(queryClient);
+                  return null;
+                },
                 lazy: lazyPage(() => import('@/features/events/pages/events-page'), 'EventsPage'),
               },
               {
@@ -130,4 +138,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export const createRouter = (queryClient: QueryClient) => createBrowserRouter(appRoutes(queryClient));

@@ -1,7 +1,8 @@
 import type { Evento } from '@drinkflow/domain/events';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
+import { storedSignedInUser } from '@/lib/stored-session';
 
 export const eventsQueryKey = (userId: number) => ['eventos', userId] as const;
 
@@ -14,4 +15,14 @@ export const eventsQueryOptions = (userId: number) =>
 export function useMyEvents() {
   const { user } = useAuth();
   return useQuery({ ...eventsQueryOptions(user?.id ?? 0), enabled: !!user });
+}
+
+/**
+ * Starts loading the events of the user this browser has a session for, before the app has checked
+ * that session: the server answers only if the token is still good and the events are theirs, and
+ * useMyEvents then finds the answer (or asks again after a failure).
+ */
+export function prefetchStoredUsersEvents(queryClient: QueryClient) {
+  const user = storedSignedInUser();
+  if (user) void queryClient.prefetchQuery(eventsQueryOptions(user.id));
 }

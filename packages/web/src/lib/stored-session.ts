@@ -19,6 +19,10 @@ function readStoredUser(): User | null {
   }
 }
 
+/** The stored user when a token is stored too, without checking either or clearing anything. */
+export const storedSignedInUser = (): User | null =>
+  localStorage.getItem(TOKEN_KEY) ? readStoredUser() : null;
+
 /** Stores the user, and the token when one was just issued (sign-in, registration). */
 export function storeSession(user: User, token?: string): void {
   if (token) localStorage.setItem(TOKEN_KEY, token);

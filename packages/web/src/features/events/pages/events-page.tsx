@@ -1,16 +1,20 @@
 import type { Evento } from '@drinkflow/domain/events';
 import { CalendarPlus, Plus, SearchX } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMyEvents } from '@/hooks/use-my-events';
-import { DeleteEventDialog } from '../components/delete-event-dialog';
-import { EventDialog } from '../components/event-dialog';
 import { EventsFilters } from '../components/events-filters';
 import { EventsTable } from '../components/events-table';
 import { filterEvents, noEventFilters, type EventFilters } from '../utils/filter-events';
+
+// The dialogs (Radix, with its focus and scroll handling) are not needed to show the list: they load
+// once it shows (or when "Nuevo Evento" is pressed before), never ahead of it (docs/decisions/028).
+const loadDialogs = () => import('../components/event-page-dialogs');
+const EventDialog = lazy(async () => ({ default: (await loadDialogs()).EventDialog }));
+const DeleteEventDialog = lazy(async () => ({ default: (await loadDialogs()).DeleteEventDialog }));
 
 const PAGE_SIZE = 10;
 const noun = { one: 'evento', other: 'eventos' };
@@ -111,12 +115,16 @@ export function EventsPage() {
         )}
       </Card>
 
-      <EventDialog
-        open={dialog.open}
-        evento={dialog.evento}
-        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
-      />
-      <DeleteEventDialog evento={deleting} onClose={() => setDeleting(null)} />
+      {(!loading || dialog.open) && (
+        <Suspense fallback={null}>
+          <EventDialog
+            open={dialog.open}
+            evento={dialog.evento}
+            onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+          />
+          <DeleteEventDialog evento={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

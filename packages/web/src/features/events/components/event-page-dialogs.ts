@@ -1,0 +1,3 @@
+// The events list's dialogs, as one chunk that the list loads after it shows (events-page.tsx).
+export { DeleteEventDialog } from './delete-event-dialog';
+export { EventDialog } from './event-dialog';
