@@ -155,11 +155,12 @@ try {
     const chromium = results[0].userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? 'unknown';
     const section = [
       '',
-      `## ${new Date().toISOString().slice(0, 10)} — Lighthouse, mobile preset`,
+      `## ${new Date().toISOString().slice(0, 10)} — Lighthouse, mobile preset, first visits`,
       '',
       `Machine: ${cpus()[0].model}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB RAM; ` +
         `Node ${process.version}; Lighthouse ${results[0].version}; Debian Chromium ${chromium}. ` +
-        `\`npm run lighthouse\` — built product, fresh embedded database with demo data, ` +
+        `\`npm run lighthouse\` — built product, fresh embedded database with demo data, every run a ` +
+        `first visit (HTTP cache emptied), ` +
         `median of ${runs} runs per page (simulated slow 4G, ${cpuSlowdown}× CPU slowdown). ` +
         `Lighthouse's benchmarkIndex of this machine: ${results.map((r) => r.benchmarkIndex).join(', ')}.`,
       '',

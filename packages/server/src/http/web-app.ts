@@ -17,7 +17,8 @@ function cacheControlFor(relativePath: string): string {
   return HASHED_ASSET.test(relativePath) ? FOREVER : REVALIDATE;
 }
 
-interface LeanPages {
+/** Which of the pages built beside index.html are there, and the server's demo mode. */
+interface BuiltPages {
   landing: boolean;
   login: boolean;
   scanner: boolean;
@@ -27,7 +28,7 @@ interface LeanPages {
   demo: boolean;
 }
 
-function pageFor(path: string, has: LeanPages): string {
+function pageFor(path: string, has: BuiltPages): string {
   if (path === '/' && has.landing) return 'landing.html';
   if (path === '/login' && has.login) return has.demo ? 'login-demo.html' : 'login.html';
   if (path.startsWith('/scanner/') && has.scanner) return 'scanner.html';
@@ -50,7 +51,7 @@ export async function registerWebApp(
 ): Promise<void> {
   const serveWeb = !!webRoot && existsSync(join(webRoot, 'index.html'));
   const has = (file: string) => serveWeb && existsSync(join(webRoot, file));
-  const leanPages: LeanPages = {
+  const builtPages: BuiltPages = {
     landing: has('landing.html'),
     login: has('login.html') && has('login-demo.html'),
     scanner: has('scanner.html'),
@@ -81,7 +82,7 @@ export async function registerWebApp(
     // The landing page, the login page and the bar scanner are lean pages of their own (no app
     // code); every other client route is the app, which decides what to show (its own 404 included).
     // The organizer's home, where signing in leads, is the app with its list's code preloaded.
-    const page = pageFor(path, leanPages);
+    const page = pageFor(path, builtPages);
     return reply.type('text/html; charset=utf-8').sendFile(page);
   });
 }
