@@ -1,11 +1,8 @@
+import { idParam } from '@drinkflow/domain/ids';
 import { z } from 'zod';
 
-const positiveId = (name: string) =>
-  z.coerce
-    .number({ error: `${name} debe ser un número` })
-    .int(`${name} debe ser un entero`)
-    .positive(`${name} debe ser positivo`);
-
-export const idParams = z.object({ id: positiveId('El id') });
-export const eventoIdParams = z.object({ eventoId: positiveId('El id del evento') });
-export const userIdParams = z.object({ userId: positiveId('El id de usuario') });
+// Ids in paths stop at the database's integer range (DECISIONS §14): a larger one is invalid input.
+export const idParams = z.object({ id: idParam('El id') });
+export const eventoIdParams = z.object({ eventoId: idParam('El id del evento') });
+export const userIdParams = z.object({ userId: idParam('El id de usuario') });
+export const pedidoIdParams = z.object({ pedidoId: idParam('El id del pedido') });
