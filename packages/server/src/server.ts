@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { demoAccountsWarning, findDemoAccounts } from './db/demo-accounts';
 import { openConfiguredDatabase } from './db/open-configured';
 import { seedDemo } from './db/seed-demo';
+import { isDatabaseUnavailable } from './http/db-unavailable';
 
 let config: ServerConfig;
 let database: Database;
@@ -20,10 +21,34 @@ try {
   throw error;
 }
 
-await database.exclusive(async () => {
-  await database.migrate();
-  if (config.demo && (await seedDemo(database.db))) console.log('Datos de demostración creados.');
-});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Start-up work, tried again while the database cannot be reached (PostgreSQL still starting, or
+ * failing over): the process waits for it instead of exiting (DECISIONS §14).
+ */
+async function whenDatabaseAnswers<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const seconds = Math.min(10, 2 ** attempt);
+      const code = (error as { code?: unknown }).code;
+      console.error(
+        `La base de datos no responde${typeof code === 'string' ? ` (${code})` : ''}; nuevo intento en ${seconds} s.`,
+      );
+      await sleep(seconds * 1000);
+    }
+  }
+}
+
+await whenDatabaseAnswers(() =>
+  database.exclusive(async () => {
+    await database.migrate();
+    if (config.demo && (await seedDemo(database.db))) console.log('Datos de demostración creados.');
+  }),
+);
 
 const webRoot = config.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 const app = await buildApp({
@@ -41,6 +66,7 @@ const app = await buildApp({
   timeZone: config.timeZone,
   registrationsPerAddress: config.registrationsPerAddress,
   scannerRateLimit: config.scannerRateLimit,
+  scannerAddressLimit: config.scannerAddressLimit,
   alertSweepMs: config.alertSweepSeconds * 1000,
 });
 
@@ -58,6 +84,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const { port } = app.server.address() as { port: number };
-const demoAccounts = await findDemoAccounts(database.db);
+const demoAccounts = await whenDatabaseAnswers(() => findDemoAccounts(database.db));
 if (demoAccounts.length > 0) console.warn(demoAccountsWarning(demoAccounts, { host: config.host, port }));
 console.log(`DrinkFlow en http://localhost:${port} (${database.kind}${config.demo ? ', modo demo' : ''})`);

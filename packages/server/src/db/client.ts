@@ -60,9 +60,31 @@ export async function openPglite(
   };
 }
 
+/**
+ * How long a request waits for a new connection before it fails (and answers 503, DECISIONS §14)
+ * when PostgreSQL does not answer, instead of hanging for as long as the network does.
+ */
+export const CONNECT_TIMEOUT_MS = 5000;
+
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
-  // A broken idle connection must not crash the process; the pool replaces it.
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // TCP keepalive from 10 s of silence on: a connection whose peer vanished without closing it
+    // (failover, a cut network) is found dead instead of being handed to the next request.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // A lost connection (PostgreSQL restarted or failed over, the backend terminated, the network
+  // cut) must never end the process (DECISIONS §14). The pool only listens for errors of idle
+  // connections and removes them (its 'error' event). A connection checked out for a transaction
+  // has no listener of its own, so its 'error' event (emitted when the socket closes, after the
+  // statement in flight has already failed) would be thrown as an uncaught exception. Every
+  // connection therefore gets a listener for its whole life; the statement that was running fails,
+  // its request answers 503, and the pool discards the connection when it is released (it is no
+  // longer queryable) and opens a new one for the next request.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {

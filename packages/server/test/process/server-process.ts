@@ -12,13 +12,22 @@ interface Started {
 
 /** Starts `server.ts` as `npm start` does (port chosen by the OS) and waits until it listens. */
 export function startServer(env: Record<string, string>): Promise<Started> {
+  return spawnServer(env).listening;
+}
+
+/** Starts `server.ts` and returns at once: `listening` resolves when it listens, rejects if it exits first. */
+export function spawnServer(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  listening: Promise<Started>;
+} {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
   let output = '';
-  return new Promise((resolve, reject) => {
+  const listening = new Promise<Started>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /DrinkFlow en (http:\/\/localhost:\d+) /.exec(output);
@@ -31,6 +40,9 @@ export function startServer(env: Record<string, string>): Promise<Started> {
       reject(new Error(`server exited with ${code}: ${output}`));
     });
   });
+  // A test that awaits something else first still sees the rejection when it awaits `listening`.
+  listening.catch(() => undefined);
+  return { child, output: () => output, listening };
 }
 
 const createUserEntry = fileURLToPath(new URL('../../src/cli/create-user.ts', import.meta.url));

@@ -1,55 +1,37 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/client';
 import { type Account, createEvent, createTicketType, HOUR, signIn } from '../events/fixtures';
 import { createOrder } from '../orders/fixtures';
-import { quoteIdent, withAdminClient, withDatabase } from '../setup/postgres-admin';
-import '../setup/provided-context';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { openStatsStream } from '../stats-stream/sse-client';
-import { exitOf, killAll, post, startServer } from './server-process';
+import { post, startServer } from './server-process';
+import { copyOfTemplate, type CopiedDatabase, stopServers } from './shared-database';
 
 // DECISIONS §8 and docs/decisions/021: a statistics stream open on one server process receives the
 // scans made through another, because the scan's transaction notifies through PostgreSQL.
 
 type Started = Awaited<ReturnType<typeof startServer>>;
 
-let databaseName: string;
-let adminUrl: string;
+let database: CopiedDatabase | undefined;
 let t: TestApp;
 let owner: Account;
 let servers: Started[] = [];
 
 beforeAll(async () => {
-  const { url, template, prefix } = inject('postgresTemplate')!;
-  adminUrl = url;
-  databaseName = `${prefix}stream_${Date.now()}`;
-  await withAdminClient(url, (admin) =>
-    admin.query(`CREATE DATABASE ${quoteIdent(databaseName)} TEMPLATE ${quoteIdent(template)}`),
-  );
-  const databaseUrl = withDatabase(url, databaseName);
-  t = await createTestApp({ database: await openPostgres(databaseUrl, 2) });
+  database = await copyOfTemplate('stream');
+  t = await createTestApp({ database: await openPostgres(database.databaseUrl, 2) });
   owner = await signIn(t.db, 'organizer', 'Dueña');
   servers = await Promise.all([
-    startServer({ DATABASE_URL: databaseUrl }),
-    startServer({ DATABASE_URL: databaseUrl }),
+    startServer({ DATABASE_URL: database.databaseUrl }),
+    startServer({ DATABASE_URL: database.databaseUrl }),
   ]);
 }, 90_000);
 
 afterAll(async () => {
-  await Promise.all(
-    servers.map(async (server) => {
-      server.child.kill('SIGTERM');
-      await exitOf(server.child);
-    }),
-  );
-  killAll();
+  await stopServers(servers);
   await t?.close();
   await t?.database.close();
-  if (databaseName) {
-    await withAdminClient(adminUrl, (admin) =>
-      admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(databaseName)} WITH (FORCE)`),
-    );
-  }
+  await database?.drop();
 }, 90_000);
 
 describe('the statistics stream on two server processes sharing PostgreSQL', () => {
@@ -73,7 +55,7 @@ describe('the statistics stream on two server processes sharing PostgreSQL', () 
       });
       expect(first.status).toBe(200);
       const afterFirst = await stream.waitFor((stats) => stats.totalConsumos === 1, 2_000);
-      expect(afterFirst.porBarra).toEqual([{ barra: 'Barra B', consumos: 1, rechazos: 0 }]);
+      expect(afterFirst.porBarra).toEqual([{ barra: 'Barra B', consumos: 1, rechazos: 0, deshechos: 0 }]);
 
       await post(b.base, `/api/scanner/${evento.apiKey}/consume`, { qrCode: pedido.tickets[1]!.qrCode });
       await stream.waitFor((stats) => stats.totalConsumos === 2, 2_000);
