@@ -10,3 +10,9 @@ export const SCANNER_LIMITS = {
   /** How long the device that recorded a drink may undo it. */
   undoWindowMs: 2 * 60_000,
 } as const;
+
+/**
+ * The header that names the scanning device on every scanner request (its `deviceId`), so the
+ * scanner's rate limits count per device, not per venue address (DECISIONS §12, docs/decisions/029).
+ */
+export const SCANNER_DEVICE_HEADER = 'X-Device-Id';

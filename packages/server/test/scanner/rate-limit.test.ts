@@ -13,9 +13,10 @@ import {
   tally,
 } from './fixtures';
 
-// DECISIONS §7: scanner calls are limited per API key and client address (fixed one-minute
-// windows, default 600, SCANNER_RATE_LIMIT / scannerRateLimit, 0 = off), and an address that
-// keeps trying unknown API keys is stopped after 20 of them in 10 minutes.
+// DECISIONS §7, §12: scanner calls are limited per API key and device, or per API key and client
+// address when they name no device (fixed one-minute windows, default 600, SCANNER_RATE_LIMIT /
+// scannerRateLimit, 0 = off), and an address that keeps trying unknown API keys is stopped after
+// 20 of them in 10 minutes. Many devices behind one address: venue.test.ts.
 
 const LIMIT = 5;
 let limited: ScannerTestApp;
@@ -61,20 +62,38 @@ describe('the rate limit per API key and client address', () => {
     expect(await consumoRows(limited.db, ticket.id)).toEqual([]);
   });
 
-  it('counts the calls of all four scanner routes together', async () => {
+  it('counts the calls of all four scanner routes together, per address without a device', async () => {
     const { scanner, ticket } = await freshScanner(limited);
 
     const statuses = [
       (await scanner.event()).statusCode,
       (await scanner.ticket(ticket.qrCode)).statusCode,
-      (await scanner.consume({ qrCode: ticket.qrCode, scanId: 'uno', deviceId: 'movil' })).statusCode,
-      (await scanner.undo({ scanId: 'uno', deviceId: 'movil' })).statusCode,
+      (await scanner.consume({ qrCode: ticket.qrCode, scanId: 'uno' })).statusCode,
+      (await scanner.consume({ qrCode: ticket.qrCode, scanId: 'dos' })).statusCode,
       (await scanner.ticket('codigo-desconocido')).statusCode,
     ];
     expect(statuses).toEqual([200, 200, 200, 200, 404]);
 
     expectRateLimited(await scanner.ticket(ticket.qrCode));
-    expectRateLimited(await scanner.undo({ scanId: newScanId(), deviceId: 'movil' }));
+    expectRateLimited(await scanner.consume({ qrCode: ticket.qrCode, scanId: 'tres' }));
+    expectRateLimited(await scanner.event());
+  });
+
+  it('counts the calls of all four scanner routes together per device, named by X-Device-Id', async () => {
+    const { evento, ticket } = await freshScanner(limited);
+    const scanner = scannerClient(limited, evento.apiKey, uniqueAddress(), 'movil-barra-1');
+
+    const statuses = [
+      (await scanner.event()).statusCode,
+      (await scanner.ticket(ticket.qrCode)).statusCode,
+      (await scanner.consume({ qrCode: ticket.qrCode, scanId: 'uno', deviceId: 'movil-barra-1' })).statusCode,
+      (await scanner.undo({ scanId: 'uno', deviceId: 'movil-barra-1' })).statusCode,
+      (await scanner.ticket('codigo-desconocido')).statusCode,
+    ];
+    expect(statuses).toEqual([200, 200, 200, 200, 404]);
+
+    expectRateLimited(await scanner.ticket(ticket.qrCode));
+    expectRateLimited(await scanner.undo({ scanId: newScanId(), deviceId: 'movil-barra-1' }));
     expectRateLimited(await scanner.event());
   });
 

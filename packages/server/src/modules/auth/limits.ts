@@ -1,4 +1,4 @@
-import type { ThrottlePolicy } from '../../http/throttle';
+import type { ThrottlePolicy } from '../../http/rate-limits';
 
 export const SESSION_DAYS = 30;
 

@@ -1,0 +1,132 @@
+import { scannerMessages, type ScannerEvent } from '@drinkflow/domain/scanner';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { notFound } from '../../http/errors';
+import { createRateCounter, tooManyRequests, windowAt } from '../../http/rate-limits';
+import { scannerRateLimits } from './limits';
+
+export interface ScannerEventRow extends ScannerEvent {
+  id: number;
+}
+
+/** Who sends a scanner request: the client address and, when it names one, the device. */
+export interface ScannerCaller {
+  ip: string;
+  deviceId: string | null;
+}
+
+export interface ScannerLimitOptions {
+  /** Per API key and device, or per address without a device, a minute; 0 turns every limit off. */
+  perMinute: number;
+  /** Per API key and address, all devices together, a minute; 0 = no ceiling. */
+  perAddress: number;
+  now: () => Date;
+}
+
+/** One fixed one-minute window this request counts in, and the most it may hold. */
+interface Window {
+  bucket: 'scanner' | 'scanner-device' | 'scanner-address';
+  key: string;
+  max: number;
+}
+
+const MINUTE_MS = 60_000;
+
+/** The rows of `db.execute` on either driver (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+/**
+ * The scanner's rate limits (DECISIONS §12, docs/decisions/029): a request that names its device
+ * counts per API key and device (`perMinute`) and per API key and address (`perAddress`, the
+ * venue's ceiling); one that names none counts per API key and address at `perMinute`. Every window
+ * is counted in the statement that finds the key's event, the scan path's first round trip.
+ * Unknown keys count towards a guessing limit per address.
+ */
+export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
+  const counter = createRateCounter(db, options.now);
+
+  function windowsOf(caller: ScannerCaller): Window[] {
+    if (options.perMinute <= 0) return [];
+    if (caller.deviceId === null) return [{ bucket: 'scanner', key: caller.ip, max: options.perMinute }];
+    const windows: Window[] = [{ bucket: 'scanner-device', key: caller.deviceId, max: options.perMinute }];
+    if (options.perAddress > 0) {
+      windows.push({ bucket: 'scanner-address', key: caller.ip, max: options.perAddress });
+    }
+    return windows;
+  }
+
+  /**
+   * The event of `apiKey` with one more request counted in each of the caller's windows (one
+   * upsert per window, in the order given, so two requests lock the shared rows in one order).
+   */
+  async function eventOfKeyCounting(
+    apiKey: string,
+    windows: Window[],
+    windowStart: Date,
+  ): Promise<{ evento: ScannerEventRow; hits: Record<string, number> } | null> {
+    const counted = JSON.stringify(windows.map(({ bucket, key }) => ({ bucket, key })));
+    const [row] = rowsOf<{
+      id: number;
+      nombre: string;
+      ubicacion: string;
+      fecha_inicio: string | Date;
+      fecha_fin: string | Date;
+      hits: Record<string, number | string> | null;
+    }>(
+      await db.execute(sql`
+        with e as (
+          select id, nombre, ubicacion, fecha_inicio, fecha_fin from eventos where api_key = ${apiKey}
+        ), hit as (
+          insert into rate_counters (bucket, key, window_start, hits)
+          select w.bucket, e.id::text || ':' || w.key, ${windowStart.toISOString()}::timestamptz, 1
+          from e cross join jsonb_to_recordset(${counted}::jsonb) as w(bucket text, key text)
+          on conflict (bucket, key, window_start) do update set hits = rate_counters.hits + 1
+          returning bucket, hits
+        )
+        select e.*, (select json_object_agg(bucket, hits) from hit) as hits from e`),
+    );
+    if (!row) return null;
+    const hits: Record<string, number> = {};
+    for (const [bucket, value] of Object.entries(row.hits ?? {})) hits[bucket] = Number(value);
+    return {
+      evento: {
+        id: row.id,
+        nombre: row.nombre,
+        ubicacion: row.ubicacion,
+        fechaInicio: toDate(row.fecha_inicio).toISOString(),
+        fechaFin: toDate(row.fecha_fin).toISOString(),
+      },
+      hits,
+    };
+  }
+
+  return {
+    /** The key's event with this request counted; 404 for an unknown key, 429 over a limit. */
+    async eventFor(apiKey: string, caller: ScannerCaller): Promise<ScannerEventRow> {
+      const windows = windowsOf(caller);
+      const window = windowAt(options.now().getTime(), MINUTE_MS);
+      const found = await eventOfKeyCounting(apiKey, windows, window.windowStart);
+      if (!found) {
+        const miss = await counter.hit({
+          bucket: 'scanner-unknown-key',
+          key: caller.ip,
+          windowMs: scannerRateLimits.guessWindowMs,
+        });
+        if (miss.hits > scannerRateLimits.unknownKeysPerAddress) {
+          throw tooManyRequests(scannerMessages.guessing, miss.retryAfterSeconds);
+        }
+        throw notFound(scannerMessages.invalidKey);
+      }
+      if (windows.length > 0) {
+        counter.cleanOldWindows();
+        if (windows.some(({ bucket, max }) => (found.hits[bucket] ?? 0) > max)) {
+          throw tooManyRequests(scannerMessages.rateLimited, window.retryAfterSeconds);
+        }
+      }
+      return found.evento;
+    },
+  };
+}
+
+export type ScannerLimiter = ReturnType<typeof createScannerLimiter>;
