@@ -96,3 +96,87 @@ test('an organizer imports a 50-guest list with two bad rows and finds 48 orders
   await expect(page.getByText('Mostrando 1 de 1 pedido (1 filtro aplicado)', { exact: true })).toBeVisible();
   await expect(page.getByRole('row', { name: /Invitado 07/ })).toContainText('+34 600 000 007');
 });
+
+/** `lines` as Spanish Excel's "CSV (delimitado por comas)" saves them: Windows-1252, CRLF. */
+function spanishExcelCsv(lines: string[]): Buffer {
+  const high: Record<string, number> = {
+    '€': 0x80,
+    '…': 0x85,
+    '‘': 0x91,
+    '’': 0x92,
+    '“': 0x93,
+    '”': 0x94,
+    '—': 0x97,
+  };
+  return Buffer.from(
+    Array.from(lines.map((line) => `${line}\r\n`).join(''), (char) => high[char] ?? char.charCodeAt(0)),
+  );
+}
+
+test('re-importing a grown list from Spanish Excel warns about the guests already there and leaves them out', async ({
+  page,
+  request,
+}) => {
+  const account = await signInAsNewOrganizer(page, request);
+  const evento = await createEventThroughApi(request, account.token, { nombre: 'Boda de Marta' });
+  await createTicketTypeThroughApi(request, account.token, evento, { nombre: 'Cuatro Copas' });
+  const first = await request.post(`/api/eventos/${evento.id}/importar`, {
+    headers: { authorization: `Bearer ${account.token}`, 'content-type': 'text/csv' },
+    data: [
+      header,
+      'Ana Pérez;ana@example.com;;Cuatro Copas;1',
+      'Luis Gil;luis@example.com;+34 600 111 222;Cuatro Copas;1',
+      'Marta Ruiz;marta@example.com;;Cuatro Copas;1',
+    ].join('\r\n'),
+  });
+  expect(first.status()).toBe(201);
+
+  await page.goto(`/organizer/pedidos?evento=${evento.id}`);
+  await page.getByRole('button', { name: 'Importar invitados' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importar invitados' });
+  await dialog.getByLabel('Archivo CSV').setInputFiles({
+    name: 'invitados.csv',
+    mimeType: 'application/vnd.ms-excel',
+    buffer: spanishExcelCsv([
+      'Nombre completo;Email;Teléfono;Tipo de ticket;Cantidad',
+      'ANA PEREZ;Ana@Example.com;;Cuatro Copas;1',
+      'Luis Gil;otro-correo@example.com;600 111 222;Cuatro Copas;1',
+      'Marta Ruiz;marta@example.com;;Cuatro Copas;1',
+      'Íñigo O’Brien “el Txiki”;inigo@example.com;;cuatro copas;2',
+      'Zoë Peña — prima…;zoe@example.com;;Cuatro Copas;1',
+      'Zoë Peña — prima…;zoe@example.com;;Cuatro Copas;1',
+    ]),
+  });
+
+  const summary = dialog.getByLabel('Resumen del archivo');
+  await expect(summary).toContainText('Válidas6');
+  await expect(summary).toContainText('Duplicados4');
+  const rows = dialog.getByRole('table', { name: 'Filas del archivo' });
+  await expect(rows.getByRole('row', { name: /ANA PEREZ/ })).toContainText(
+    /Ya existe un pedido con el mismo nombre y email en este evento \(pedido n\.º \d+\)/,
+  );
+  await expect(rows.getByRole('row', { name: /otro-correo/ })).toContainText(
+    'Ya existe un pedido con el mismo nombre y teléfono en este evento',
+  );
+  const repeated = rows.getByRole('row').filter({ hasText: 'Repetida' });
+  await expect(repeated).toContainText('Zoë Peña — prima…');
+  await expect(repeated).toContainText('Repetida: mismo nombre y email que la línea 6');
+  await expect(rows.getByRole('row', { name: /O’Brien “el Txiki”/ })).toContainText('Correcta');
+
+  // Left out by default; the organizer can tick them back in.
+  const skip = dialog.getByLabel('No importar los duplicados');
+  await expect(skip).toBeChecked();
+  await expect(dialog.getByRole('button', { name: 'Importar 2 pedidos' })).toBeVisible();
+  await skip.uncheck();
+  await expect(dialog.getByRole('button', { name: 'Importar 6 pedidos' })).toBeVisible();
+  await skip.check();
+  await dialog.getByRole('button', { name: 'Importar 2 pedidos' }).click();
+
+  await expect(
+    page.getByText('Se han creado 2 pedidos con 3 tickets. Se omitieron 4 duplicados.', { exact: true }),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Mostrando 5 de 5 pedidos', { exact: true })).toBeVisible();
+  await page.getByLabel('Buscar', { exact: true }).fill('txiki');
+  await expect(page.getByRole('row', { name: /Íñigo O’Brien “el Txiki”/ })).toBeVisible();
+});

@@ -49,6 +49,10 @@ export const guestFieldLabels: Record<GuestField, string> = {
   cantidad: 'cantidad',
 };
 
+/** Which details made a row the same guest as an order or an earlier row. */
+export type GuestMatch = 'email' | 'telefono';
+const matchLabels: Record<GuestMatch, string> = { email: 'email', telefono: 'teléfono' };
+
 export const importMessages = {
   empty: 'El archivo está vacío o no tiene filas de invitados.',
   missingColumns: (missing: string[]) =>
@@ -59,13 +63,64 @@ export const importMessages = {
   nombre: orderMessages.nombreRequired,
   email: orderMessages.email,
   unknownType: (name: string) => `El tipo de ticket «${name}» no existe en este evento`,
+  ambiguousType: (name: string) =>
+    `El tipo de ticket «${name}» coincide con varios tipos de este evento: cambia el nombre de uno de ellos`,
+  invalidCharacters:
+    'Contiene caracteres no válidos (nulos o ilegibles): corrígelo o guarda el archivo como «CSV UTF-8»',
   missingType: 'Falta el tipo de ticket',
   quantity: `La cantidad debe ser un número entre ${ORDER_QUANTITY.min} y ${ORDER_QUANTITY.max}`,
-  duplicate: (line: number) => `Fila duplicada: igual que la línea ${line}`,
+  duplicateOfOrder: (match: GuestMatch, pedidoId: number) =>
+    `Ya existe un pedido con el mismo nombre y ${matchLabels[match]} en este evento (pedido n.º ${pedidoId})`,
+  duplicateOfRow: (match: GuestMatch, line: number) =>
+    `Repetida: mismo nombre y ${matchLabels[match]} que la línea ${line}`,
   nothingToImport: 'No hay filas válidas que importar.',
+  nothingNew:
+    'Todas las filas válidas son duplicados de pedidos existentes o de otras filas: no hay nada nuevo que importar.',
+  omitirDuplicados: 'omitirDuplicados debe ser true o false',
 } as const;
 
 export const MAX_IMPORT_ROWS = 10_000;
+
+/** Text PostgreSQL cannot store (NUL) or that could not be read from the file (U+FFFD). */
+export const hasInvalidCharacters = (text: string) => text.includes('\u0000') || text.includes('\uFFFD');
+
+/** The phone's digits, without 00/+ and without Spain's 34 (DECISIONS §13): '+34 611 22 33 44' = '611223344'. */
+const phoneDigits = (phone: string) => {
+  const digits = phone.replace(/\D/g, '').replace(/^00/, '');
+  return digits.length === 11 && digits.startsWith('34') ? digits.slice(2) : digits;
+};
+
+/**
+ * The keys under which two guests are the same person: the name (without case, accents or extra
+ * spaces) with the email (without case), and the name with the phone's digits. A missing email or
+ * phone gives no key, so two guests with only the same name are not duplicates.
+ */
+export function guestMatchKeys(guest: {
+  nombreCompleto: string;
+  email: string | null;
+  telefono: string | null;
+}): { match: GuestMatch; key: string }[] {
+  const name = normaliseHeader(guest.nombreCompleto);
+  const email = guest.email?.trim().toLowerCase() ?? '';
+  const phone = phoneDigits(guest.telefono ?? '');
+  if (!name) return [];
+  return [
+    ...(email ? [{ match: 'email' as const, key: `${name}\u0000${email}` }] : []),
+    // Too few digits to be a phone ('-', 'no tiene', '1'): no key.
+    ...(phone.length >= 6 ? [{ match: 'telefono' as const, key: `${name}\u0000tel:${phone}` }] : []),
+  ];
+}
+
+/**
+ * POST /api/eventos/{id}/importar?omitirDuplicados=false imports the rows the preview marks as
+ * duplicates too; by default they are left out (docs/decisions/030-guest-import-duplicates.md).
+ */
+export const importQuery = z.object({
+  omitirDuplicados: z
+    .enum(['true', 'false'], { error: importMessages.omitirDuplicados })
+    .default('true')
+    .transform((value) => value === 'true'),
+});
 
 export const guestRow = z.object({
   linea: z.number(),
@@ -76,6 +131,13 @@ export const guestRow = z.object({
   ticketTypeId: z.number().nullable(),
   cantidad: z.number().nullable(),
   errores: z.array(z.object({ field: z.string(), message: z.string() })),
+  /**
+   * A valid row that looks like a guest already there: an order of the event (`pedidoId`) or an
+   * earlier row of the file (`linea`). Imported only with omitirDuplicados=false.
+   */
+  duplicado: z
+    .object({ pedidoId: z.number().nullable(), linea: z.number().nullable(), message: z.string() })
+    .nullable(),
 });
 export type GuestRow = z.infer<typeof guestRow>;
 
@@ -84,6 +146,8 @@ export const importPreview = z.object({
   total: z.number(),
   validas: z.number(),
   conErrores: z.number(),
+  /** Valid rows marked `duplicado` (counted in `validas` too). */
+  duplicados: z.number(),
   tickets: z.number(),
 });
 export type ImportPreview = z.infer<typeof importPreview>;
@@ -91,6 +155,9 @@ export type ImportPreview = z.infer<typeof importPreview>;
 export const importResult = z.object({
   pedidosCreados: z.number(),
   ticketsCreados: z.number(),
+  /** Rows with errors, never imported. */
   filasOmitidas: z.number(),
+  /** Valid rows left out as duplicates (0 with omitirDuplicados=false). */
+  duplicadosOmitidos: z.number(),
 });
 export type ImportResult = z.infer<typeof importResult>;

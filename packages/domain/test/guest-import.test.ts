@@ -3,9 +3,12 @@ import {
   MAX_IMPORT_ROWS,
   guestFieldLabels,
   guestListColumns,
+  guestMatchKeys,
   guestRow,
+  hasInvalidCharacters,
   importMessages,
   importPreview,
+  importQuery,
   importResult,
   mapGuestHeader,
   normaliseHeader,
@@ -136,7 +139,10 @@ describe('importMessages', () => {
     expect(importMessages.tooManyRows(10000)).toBe('El archivo tiene demasiadas filas (máximo 10.000).');
     expect(importMessages.tooManyRows(500)).toBe('El archivo tiene demasiadas filas (máximo 500).');
     expect(importMessages.unknownType('VIP')).toBe('El tipo de ticket «VIP» no existe en este evento');
-    expect(importMessages.duplicate(7)).toBe('Fila duplicada: igual que la línea 7');
+    expect(importMessages.duplicateOfRow('email', 7)).toBe('Repetida: mismo nombre y email que la línea 7');
+    expect(importMessages.duplicateOfOrder('telefono', 31)).toBe(
+      'Ya existe un pedido con el mismo nombre y teléfono en este evento (pedido n.º 31)',
+    );
   });
 });
 
@@ -150,15 +156,57 @@ describe('response schemas', () => {
     ticketTypeId: 3,
     cantidad: null,
     errores: [{ field: 'cantidad', message: 'La cantidad debe ser un número entre 1 y 10' }],
+    duplicado: null,
   };
 
   it('parses the preview and the result as the API sends them', () => {
     expect(guestRow.parse(row)).toEqual(row);
     expect(guestRow.safeParse({ ...row, errores: undefined }).success).toBe(false);
-    const preview = { filas: [row], total: 1, validas: 0, conErrores: 1, tickets: 0 };
+    const preview = { filas: [row], total: 1, validas: 0, conErrores: 1, duplicados: 0, tickets: 0 };
     expect(importPreview.parse(preview)).toEqual(preview);
-    const result = { pedidosCreados: 2, ticketsCreados: 5, filasOmitidas: 1 };
+    const result = { pedidosCreados: 2, ticketsCreados: 5, filasOmitidas: 1, duplicadosOmitidos: 0 };
     expect(importResult.parse(result)).toEqual(result);
     expect(importResult.safeParse({ pedidosCreados: 2 }).success).toBe(false);
+  });
+});
+
+describe('the same guest twice', () => {
+  const keys = (nombreCompleto: string, email: string | null, telefono: string | null = null) =>
+    guestMatchKeys({ nombreCompleto, email, telefono }).map(({ key }) => key);
+
+  it('compares names without case, accents or extra spaces, emails without case, phones by their digits', () => {
+    const [byEmail, byPhone] = keys('María José Núñez', 'MJ@Example.com', '+34 611 22 33 44');
+    expect(keys('  maria   jose NUÑEZ', ' mj@example.com ')).toEqual([byEmail]);
+    for (const phone of ['611223344', '611 22 33 44', '0034 611-22-33-44', '(+34) 611.223.344']) {
+      expect(keys('MARÍA JOSÉ NÚÑEZ', null, phone)).toEqual([byPhone]);
+    }
+  });
+
+  it('gives no key for a missing name, email or phone, nor for a phone too short to be one', () => {
+    expect(keys('', 'ana@example.com', '611223344')).toEqual([]);
+    expect(keys('Ana', '', null)).toEqual([]);
+    expect(keys('Ana', null, 'no tiene')).toEqual([]);
+    expect(keys('Ana', null, '12345')).toEqual([]);
+    expect(keys('Ana', 'ana@example.com')).not.toEqual(keys('Ana María', 'ana@example.com'));
+    expect(keys('Ana', null, '611223344')).not.toEqual(keys('Ana', null, '611223345'));
+  });
+});
+
+describe('text the import refuses', () => {
+  it('is a NUL character (PostgreSQL cannot store it) or U+FFFD (a byte the file could not decode)', () => {
+    expect(hasInvalidCharacters('Ana\u0000')).toBe(true);
+    expect(hasInvalidCharacters('Jos\uFFFD')).toBe(true);
+    expect(hasInvalidCharacters('Íñigo O’Brien “el Txiki” — 10 € …')).toBe(false);
+  });
+});
+
+describe('import options', () => {
+  it('leaves out duplicates unless omitirDuplicados=false', () => {
+    expect(importQuery.parse({})).toEqual({ omitirDuplicados: true });
+    expect(importQuery.parse({ omitirDuplicados: 'true' })).toEqual({ omitirDuplicados: true });
+    expect(importQuery.parse({ omitirDuplicados: 'false' })).toEqual({ omitirDuplicados: false });
+    expect(importQuery.safeParse({ omitirDuplicados: 'no' }).error?.issues[0]?.message).toBe(
+      'omitirDuplicados debe ser true o false',
+    );
   });
 });

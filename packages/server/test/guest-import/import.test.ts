@@ -11,6 +11,7 @@ import {
   storedOrders,
   totals,
 } from '../orders/fixtures';
+import { excelCsv } from './fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,7 +48,13 @@ describe('POST /api/eventos/{id}/importar', () => {
     const res = await postCsv(t, owner, url(evento), csv);
 
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<ImportResult>()).toEqual({ pedidosCreados: 2, ticketsCreados: 4, filasOmitidas: 3 });
+    // The last row repeats line 2's guest: left out as a duplicate (duplicates.test.ts).
+    expect(res.json<ImportResult>()).toEqual({
+      pedidosCreados: 2,
+      ticketsCreados: 4,
+      filasOmitidas: 2,
+      duplicadosOmitidos: 1,
+    });
     const stored = await storedOrders(t.db, evento.id);
     expect(
       stored.orders.map(({ nombreCompleto, email, telefono, creadoPor }) => ({
@@ -86,7 +93,12 @@ describe('POST /api/eventos/{id}/importar', () => {
 
     const res = await postCsv(t, owner, url(evento), csv);
 
-    expect(res.json()).toEqual({ pedidosCreados: 1, ticketsCreados: 2, filasOmitidas: 0 });
+    expect(res.json()).toEqual({
+      pedidosCreados: 1,
+      ticketsCreados: 2,
+      filasOmitidas: 0,
+      duplicadosOmitidos: 0,
+    });
     const list = await t.app.inject({
       method: 'GET',
       url: `/api/pedidos/${evento.id}?search=íñigo`,
@@ -96,6 +108,95 @@ describe('POST /api/eventos/{id}/importar', () => {
       total: 1,
       pedidos: [{ nombreCompleto: 'Muñoz, Íñigo', creadoPor: 'importacion', totalTickets: 2 }],
     });
+  });
+
+  it('stores the € and the quotes and dashes of a Spanish Excel file as they were typed', async () => {
+    const { owner, evento } = await eventWithTypes();
+    const euros = await createTicketType(t, owner, evento, { nombre: 'Barra 20 €' });
+    const csv = excelCsv([
+      'Nombre;Correo;Teléfono;Tipo;Cantidad',
+      'Íñigo O’Brien “el Txiki”;inigo@example.com;;Barra 20 €;1',
+      'Zoë Œuvray — Peña…;zoe@example.com;‘600’ – 111;BARRA 20 €;2',
+    ]);
+
+    const res = await postCsv(t, owner, url(evento), csv);
+
+    expect(res.json()).toEqual({
+      pedidosCreados: 2,
+      ticketsCreados: 3,
+      filasOmitidas: 0,
+      duplicadosOmitidos: 0,
+    });
+    const stored = await storedOrders(t.db, evento.id);
+    expect(stored.orders.map(({ nombreCompleto, telefono }) => [nombreCompleto, telefono])).toEqual([
+      ['Íñigo O’Brien “el Txiki”', null],
+      ['Zoë Œuvray — Peña…', '‘600’ – 111'],
+    ]);
+    expect(stored.tickets.every((ticket) => ticket.ticketTypeId === euros.id)).toBe(true);
+  });
+
+  it('never answers 500 to a NUL character in a cell: that row is left out with its error', async () => {
+    const { owner, evento } = await eventWithTypes();
+    const rows = Array.from({ length: 50 }, (_, i) =>
+      i === 36
+        ? `Invitado\u0000 37;invitado37@example.com;\u0000;General;2`
+        : `Invitado ${i + 1};invitado${i + 1}@example.com;;General;2`,
+    );
+
+    const res = await postCsv(
+      t,
+      owner,
+      url(evento),
+      ['Nombre;Email;Teléfono;Tipo;Cantidad', ...rows].join('\n'),
+    );
+
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({
+      pedidosCreados: 49,
+      ticketsCreados: 98,
+      filasOmitidas: 1,
+      duplicadosOmitidos: 0,
+    });
+    const stored = await storedOrders(t.db, evento.id);
+    expect(stored.orders.map((order) => order.nombreCompleto)).not.toContain('Invitado 37');
+    expect(stored.orders.some((order) => order.nombreCompleto.includes('\u0000'))).toBe(false);
+  });
+
+  it('refuses a file whose only guest has a NUL character with 400 and writes nothing', async () => {
+    const { owner, evento } = await eventWithTypes();
+    const before = await totals(t.db);
+
+    const res = await postCsv(
+      t,
+      owner,
+      url(evento),
+      'Nombre;Email;Tipo\nAna\u0000;ana@example.com;General\n',
+    );
+
+    expectFieldError(res, 'archivo', importMessages.nothingToImport);
+    expect(await totals(t.db)).toEqual(before);
+  });
+
+  it('leaves out a row whose ticket type matches two types of the event', async () => {
+    const { owner, evento, vip } = await eventWithTypes();
+    await createTicketType(t, owner, evento, { nombre: 'General ' });
+
+    const res = await postCsv(
+      t,
+      owner,
+      url(evento),
+      'Nombre;Email;Tipo\nAna;ana@example.com;general\nLuis;luis@example.com;VIP\n',
+    );
+
+    expect(res.json()).toEqual({
+      pedidosCreados: 1,
+      ticketsCreados: 1,
+      filasOmitidas: 1,
+      duplicadosOmitidos: 0,
+    });
+    const stored = await storedOrders(t.db, evento.id);
+    expect(stored.orders.map((order) => order.nombreCompleto)).toEqual(['Luis']);
+    expect(stored.tickets.map((ticket) => ticket.ticketTypeId)).toEqual([vip.id]);
   });
 
   it('writes nothing when a ticket insert fails half-way through a 50-row import', async () => {
@@ -117,7 +218,12 @@ describe('POST /api/eventos/{id}/importar', () => {
       await dropTrigger();
     }
     const retry = await postCsv(t, owner, url(evento), ['Nombre;Email;Tipo;Cantidad', ...rows].join('\n'));
-    expect(retry.json()).toEqual({ pedidosCreados: 50, ticketsCreados: 100, filasOmitidas: 0 });
+    expect(retry.json()).toEqual({
+      pedidosCreados: 50,
+      ticketsCreados: 100,
+      filasOmitidas: 0,
+      duplicadosOmitidos: 0,
+    });
   });
 
   it('refuses a file with no valid row with 400 and writes nothing', async () => {

@@ -5,6 +5,7 @@ import { expectApiError } from '../setup/helpers';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { type Account, createTicketType, expectFieldError } from '../events/fixtures';
 import { type OwnedEvent, ownedEvent, postCsv, totals } from '../orders/fixtures';
+import { excelCsv } from './fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,6 +35,7 @@ const row = (linea: number, fields: Record<string, unknown>) => ({
   telefono: null,
   cantidad: 1,
   errores: [],
+  duplicado: null,
   ...fields,
 });
 
@@ -73,6 +75,7 @@ describe('POST /api/eventos/{id}/importar/previsualizar', () => {
       total: 2,
       validas: 2,
       conErrores: 0,
+      duplicados: 0,
       tickets: 12,
     });
   });
@@ -112,6 +115,88 @@ describe('POST /api/eventos/{id}/importar/previsualizar', () => {
         cantidad: 3,
       }),
     ]);
+  });
+
+  it('reads the punctuation and € of a Spanish Excel CSV (Windows-1252 bytes 0x80–0x9F)', async () => {
+    const { owner, evento } = await eventWithTypes();
+    const euros = await createTicketType(t, owner, evento, { nombre: 'Cóctel 10 €' });
+    const csv = excelCsv([
+      'Nombre;Correo;Teléfono;Tipo;Cantidad;Notas',
+      'Íñigo O’Brien “el Txiki”;inigo@example.com;;Cóctel 10 €;2;‘Mesa 4’ – junto a la barra…',
+      'Chloé Œuvray — Šimic;chloe@example.com;+34 611 22 33 44;cóctel 10 €;1;',
+    ]);
+    expect(csv.subarray(0, 200).includes(0x92)).toBe(true);
+
+    const result = await preview(owner, evento, csv, 'application/octet-stream');
+
+    expect(result.filas).toEqual([
+      row(2, {
+        nombreCompleto: 'Íñigo O’Brien “el Txiki”',
+        email: 'inigo@example.com',
+        tipoTicket: 'Cóctel 10 €',
+        ticketTypeId: euros.id,
+        cantidad: 2,
+      }),
+      row(3, {
+        nombreCompleto: 'Chloé Œuvray — Šimic',
+        email: 'chloe@example.com',
+        telefono: '+34 611 22 33 44',
+        tipoTicket: 'cóctel 10 €',
+        ticketTypeId: euros.id,
+      }),
+    ]);
+  });
+
+  it('flags a cell with a NUL character or bytes Windows-1252 does not define, in Spanish', async () => {
+    const { owner, evento } = await eventWithTypes();
+    const utf8 =
+      'Nombre;Email;Teléfono;Tipo\nAna\u0000 Pérez;ana@example.com;;General\nLuis;luis@example.com;600\u0000111;General\n';
+    // 0x81, 0x8D, 0x8F, 0x90 and 0x9D are no character in Windows-1252.
+    const cp1252 = Buffer.concat([
+      Buffer.from('Nombre;Email;Tipo\r\nJos', 'latin1'),
+      Buffer.from([0x81]),
+      Buffer.from(' Gal\xe1n;jose@example.com;General\r\nBea;bea@example.com;Gene', 'latin1'),
+      Buffer.from([0x9d]),
+      Buffer.from('ral\r\nEva;eva@example.com;General\r\n', 'latin1'),
+    ]);
+
+    const nul = await preview(owner, evento, utf8);
+    const undefinedBytes = await preview(owner, evento, cp1252);
+
+    const invalid = (field: string) => [{ field, message: importMessages.invalidCharacters }];
+    expect(nul.filas.map((fila) => fila.errores)).toEqual([invalid('nombreCompleto'), invalid('telefono')]);
+    expect(nul).toMatchObject({ validas: 0, conErrores: 2, tickets: 0 });
+    expect(undefinedBytes.filas.map((fila) => [fila.nombreCompleto, fila.errores])).toEqual([
+      ['Jos\uFFFD Galán', invalid('nombreCompleto')],
+      ['Bea', invalid('tipoTicket')],
+      ['Eva', []],
+    ]);
+    expect(undefinedBytes.filas[1]!.ticketTypeId).toBeNull();
+    expect(importMessages.invalidCharacters).toBe(
+      'Contiene caracteres no válidos (nulos o ilegibles): corrígelo o guarda el archivo como «CSV UTF-8»',
+    );
+  });
+
+  it('flags a ticket type that matches two types of the event instead of taking one', async () => {
+    const { owner, evento, tipo } = await eventWithTypes();
+    await createTicketType(t, owner, evento, { nombre: 'VIP' });
+    await createTicketType(t, owner, evento, { nombre: 'vip' });
+    await createTicketType(t, owner, evento, { nombre: 'Pase Coctel' });
+    const csv =
+      'Nombre;Email;Tipo\nAna;ana@example.com;VIP\nLuis;luis@example.com; Vip \nEva;eva@example.com;Pase Cóctel\nBea;bea@example.com;General\n';
+
+    const result = await preview(owner, evento, csv);
+
+    expect(result.filas.map((fila) => [fila.linea, fila.ticketTypeId, fila.errores])).toEqual([
+      [2, null, [{ field: 'tipoTicket', message: importMessages.ambiguousType('VIP') }]],
+      [3, null, [{ field: 'tipoTicket', message: importMessages.ambiguousType('Vip') }]],
+      // 'Pase Cóctel' and 'Pase Coctel' are one name without accents.
+      [4, null, [{ field: 'tipoTicket', message: importMessages.ambiguousType('Pase Cóctel') }]],
+      [5, tipo.id, []],
+    ]);
+    expect(importMessages.ambiguousType('VIP')).toBe(
+      'El tipo de ticket «VIP» coincide con varios tipos de este evento: cambia el nombre de uno de ellos',
+    );
   });
 
   it('reads quoted fields that contain separators, quotes and line breaks', async () => {
@@ -168,19 +253,26 @@ describe('POST /api/eventos/{id}/importar/previsualizar', () => {
       7: quantity,
       8: quantity,
       9: quantity,
-      10: [{ field: 'fila', message: 'Fila duplicada: igual que la línea 2' }],
+      // The same guest as line 2: valid, marked as a duplicate (tested in duplicates.test.ts).
+      10: [],
       11: [{ field: 'nombreCompleto', message: 'El nombre es requerido' }],
       12: [{ field: 'tipoTicket', message: 'Falta el tipo de ticket' }],
       13: [{ field: 'nombreCompleto', message: orderMessages.nombreMax }],
     });
     expect(result.filas.find((fila) => fila.linea === 5)).toMatchObject({ cantidad: null });
     expect(result.filas.find((fila) => fila.linea === 3)).toMatchObject({ ticketTypeId: null });
+    expect(result.filas.find((fila) => fila.linea === 10)!.duplicado).toEqual({
+      pedidoId: null,
+      linea: 2,
+      message: 'Repetida: mismo nombre y email que la línea 2',
+    });
     expect({ ...result, filas: undefined }).toEqual({
       filas: undefined,
       total: 12,
-      validas: 1,
-      conErrores: 11,
-      tickets: 4,
+      validas: 2,
+      conErrores: 10,
+      duplicados: 1,
+      tickets: 6,
     });
   });
 

@@ -20,6 +20,7 @@ const preview: ImportPreview = {
   total: 4,
   validas: 2,
   conErrores: 2,
+  duplicados: 0,
   tickets: 3,
 };
 
@@ -30,8 +31,19 @@ function row(
   tipoTicket: string,
   cantidad: number,
   errores: ImportPreview['filas'][number]['errores'] = [],
+  duplicado: ImportPreview['filas'][number]['duplicado'] = null,
 ): ImportPreview['filas'][number] {
-  return { linea, nombreCompleto, email, telefono: null, tipoTicket, ticketTypeId: 11, cantidad, errores };
+  return {
+    linea,
+    nombreCompleto,
+    email,
+    telefono: null,
+    tipoTicket,
+    ticketTypeId: 11,
+    cantidad,
+    errores,
+    duplicado,
+  };
 }
 
 const routes = {
@@ -40,7 +52,12 @@ const routes = {
   'GET /api/tipos-ticket/1': [aTicketType(), aTicketType({ id: 12, nombre: 'VIP; mesa "A"' })],
   'GET /api/pedidos/1': { pedidos: [], total: 0, page: 1, limit: 20 },
   'POST /api/eventos/1/importar/previsualizar': preview,
-  'POST /api/eventos/1/importar': created({ pedidosCreados: 2, ticketsCreados: 3, filasOmitidas: 2 }),
+  'POST /api/eventos/1/importar': created({
+    pedidosCreados: 2,
+    ticketsCreados: 3,
+    filasOmitidas: 2,
+    duplicadosOmitidos: 0,
+  }),
 } satisfies ApiRoutes;
 
 const csv = new File(['nombre completo;email\n'], 'invitados.csv', { type: 'application/vnd.ms-excel' });
@@ -82,7 +99,10 @@ describe('guest-list import', () => {
     expect(summary).toHaveTextContent('Filas4');
     expect(summary).toHaveTextContent('Válidas2');
     expect(summary).toHaveTextContent('Con errores2');
+    expect(summary).toHaveTextContent('Duplicados0');
     expect(summary).toHaveTextContent('Tickets3');
+    // No duplicates: no option to leave them out.
+    expect(within(dialog).queryByLabelText('No importar los duplicados')).not.toBeInTheDocument();
     // The rows to fix come first.
     const lines = within(table)
       .getAllByRole('row')
@@ -105,10 +125,99 @@ describe('guest-list import', () => {
       screen.getByText('Se han creado 2 pedidos con 3 tickets. Se omitieron 2 filas con errores.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const [sent] = uploads(fetchMock, '/api/eventos/1/importar');
+    const [sent] = uploads(fetchMock, '/api/eventos/1/importar?omitirDuplicados=true');
     expect(new Headers(sent!.headers).get('content-type')).toBe('text/csv');
     const listLoads = fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/pedidos/1?'));
     expect(listLoads.length).toBeGreaterThan(1);
+  });
+
+  it('warns about each duplicate row and leaves duplicates out unless the organizer unticks the option', async () => {
+    const withDuplicates: ImportPreview = {
+      filas: [
+        row(2, 'Ana García', 'ana@example.com', 'Bono 4 Copas', 1),
+        row(3, 'Luis Martín', 'luis@example.com', 'Bono 4 Copas', 2, [], {
+          pedidoId: 31,
+          linea: null,
+          message: 'Ya existe un pedido con el mismo nombre y email en este evento (pedido n.º 31)',
+        }),
+        row(4, 'ANA GARCIA', 'ana@example.com', 'Bono 4 Copas', 4, [], {
+          pedidoId: null,
+          linea: 2,
+          message: 'Repetida: mismo nombre y email que la línea 2',
+        }),
+        row(5, 'Eva Ruiz', 'eva@', 'Bono 4 Copas', 1, [{ field: 'email', message: 'Email inválido' }]),
+      ],
+      total: 4,
+      validas: 3,
+      conErrores: 1,
+      duplicados: 2,
+      tickets: 7,
+    };
+    const { fetchMock, user, dialog } = await openImport({
+      ...routes,
+      'POST /api/eventos/1/importar/previsualizar': withDuplicates,
+      'POST /api/eventos/1/importar': created({
+        pedidosCreados: 3,
+        ticketsCreados: 7,
+        filasOmitidas: 1,
+        duplicadosOmitidos: 0,
+      }),
+    });
+    await user.upload(within(dialog).getByLabelText('Archivo CSV'), csv);
+
+    const table = await within(dialog).findByRole('table', { name: 'Filas del archivo' });
+    const rowOf = (name: string) => within(table).getByRole('row', { name: new RegExp(name) });
+    expect(rowOf('Luis Martín')).toHaveTextContent(
+      'DuplicadoYa existe un pedido con el mismo nombre y email en este evento (pedido n.º 31)',
+    );
+    expect(rowOf('ANA GARCIA')).toHaveTextContent('DuplicadoRepetida: mismo nombre y email que la línea 2');
+    expect(rowOf('Ana García')).toHaveTextContent('Correcta');
+    // Errors first, then the duplicates.
+    const lines = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tableRow) => within(tableRow).getAllByRole('cell')[0]!.textContent);
+    expect(lines).toEqual(['5', '3', '4', '2']);
+    const summary = within(dialog).getByLabelText('Resumen del archivo');
+    expect(summary).toHaveTextContent('Duplicados2');
+    expect(summary).toHaveTextContent('Tickets1');
+
+    const skip = within(dialog).getByLabelText('No importar los duplicados');
+    expect(skip).toBeChecked();
+    expect(within(dialog).getByText(/2 filas parecen un invitado que ya tiene pedido/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Importar 1 pedido' })).toBeEnabled();
+    await user.click(skip);
+    expect(summary).toHaveTextContent('Tickets7');
+    await user.click(within(dialog).getByRole('button', { name: 'Importar 3 pedidos' }));
+
+    expect(await screen.findByText('Invitados importados')).toBeInTheDocument();
+    expect(uploads(fetchMock, '/api/eventos/1/importar?omitirDuplicados=false')).toHaveLength(1);
+  });
+
+  it('cannot import a list whose valid rows are all duplicates while they are left out', async () => {
+    const { user, dialog } = await openImport({
+      ...routes,
+      'POST /api/eventos/1/importar/previsualizar': {
+        filas: [
+          row(2, 'Ana García', 'ana@example.com', 'Bono 4 Copas', 1, [], {
+            pedidoId: 8,
+            linea: null,
+            message: 'Ya existe un pedido con el mismo nombre y email en este evento (pedido n.º 8)',
+          }),
+        ],
+        total: 1,
+        validas: 1,
+        conErrores: 0,
+        duplicados: 1,
+        tickets: 1,
+      },
+    });
+    await user.upload(within(dialog).getByLabelText('Archivo CSV'), csv);
+
+    expect(await within(dialog).findByText(/1 fila parece un invitado/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Importar 0 pedidos' })).toBeDisabled();
+    await user.click(within(dialog).getByLabelText('No importar los duplicados'));
+    expect(within(dialog).getByRole('button', { name: 'Importar 1 pedido' })).toBeEnabled();
   });
 
   it('shows a file-level refusal in Spanish', async () => {

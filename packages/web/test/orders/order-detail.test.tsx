@@ -25,8 +25,8 @@ const routes = (tickets: TicketDetail[] = [fresh, scanned]) =>
     'GET /api/pedido/5': pedido,
     'GET /api/tickets/5': tickets,
     'GET /api/tickets/2/consumos': [
-      { id: 1, tipoBebida: 'copa', timestamp: '2030-07-04T20:00:00.000Z' },
-      { id: 2, tipoBebida: 'cerveza', timestamp: '2030-07-04T21:30:00.000Z' },
+      { id: 1, tipoBebida: 'copa', timestamp: '2030-07-04T20:00:00.000Z', barra: 'Barra Norte' },
+      { id: 2, tipoBebida: 'cerveza', timestamp: '2030-07-04T21:30:00.000Z', barra: null },
     ],
     'GET /api/tipos-ticket/1': [aTicketType(), aTicketType({ id: 12, nombre: 'VIP' })],
   }) satisfies ApiRoutes;
@@ -88,7 +88,7 @@ describe('order detail page', () => {
       within(scans)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['copa04/07/2030 22:00', 'cerveza04/07/2030 23:30']);
+    ).toEqual(['copa · Barra Norte04/07/2030 22:00', 'cerveza04/07/2030 23:30']);
   });
 
   it('goes back to the list it came from', async () => {

@@ -1,6 +1,22 @@
 import { parse } from 'csv-parse/sync';
 
 /**
+ * Windows-1252's bytes 0x80–0x9F (the rest of it is Latin-1). Node's TextDecoder('windows-1252')
+ * is Latin-1 and would turn € ’ “ ” … — into invisible control characters. The five bytes that
+ * Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) never come from Excel: they become
+ * U+FFFD, which the preview flags, rather than control characters stored in a name.
+ */
+const CP1252_HIGH =
+  '€\uFFFD‚ƒ„…†‡ˆ‰Š‹Œ\uFFFDŽ\uFFFD' + // 0x80–0x8F
+  '\uFFFD‘’“”•–—˜™š›œ\uFFFDžŸ'; // 0x90–0x9F
+
+/** Windows-1252 bytes as text: Latin-1, with 0x80–0x9F taken from the table. */
+export const decodeWindows1252 = (bytes: Buffer): string =>
+  bytes
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (char) => CP1252_HIGH.charAt(char.charCodeAt(0) - 0x80));
+
+/**
  * The text of an uploaded spreadsheet export: UTF-8 (with or without BOM) as Google Sheets and
  * recent Excel write it, or Windows-1252 as Spanish Excel's plain "CSV" does.
  */
@@ -11,7 +27,7 @@ export function decodeSpreadsheetText(bytes: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+    return decodeWindows1252(bytes);
   }
 }
 

@@ -1,4 +1,4 @@
-import { importPreview, importResult } from '@drinkflow/domain/guest-import';
+import { importPreview, importQuery, importResult } from '@drinkflow/domain/guest-import';
 import type { AppContext } from '../../app-context';
 import { badRequest } from '../../http/errors';
 import { idParams } from '../../http/params';
@@ -9,16 +9,21 @@ import { createGuestImportService } from './service';
 // A guest list of 10,000 rows is about 1 MB; leave room for long names.
 const CSV_BODY_LIMIT = 5 * 1024 * 1024;
 
-export function registerGuestImportRoutes({ app, db, guards }: AppContext): void {
+export function registerGuestImportRoutes({ app: root, db, guards }: AppContext): void {
   const imports = createGuestImportService(db, createEventService(db));
   const onRequest = guards.requireRole('organizer', 'admin');
 
-  // The browser sends the file's bytes as they are: the server decodes UTF-8 or Windows-1252.
-  app.addContentTypeParser(
-    ['text/csv', 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit: CSV_BODY_LIMIT },
-    (_request, body, done) => done(null, body),
-  );
+  // A plugin scope of their own: the CSV parser below serves only these two routes, so every
+  // other route keeps refusing a CSV body (415) instead of reading 5 MB of it.
+  void root.register(async (app) => {
+    // The browser sends the file's bytes as they are: the server decodes UTF-8 or Windows-1252.
+    app.addContentTypeParser(
+      ['text/csv', 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: CSV_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    registerImportRoutes(app);
+  });
 
   const csvBody = (body: unknown): Buffer => {
     if (!Buffer.isBuffer(body) || body.length === 0) {
@@ -28,18 +33,35 @@ export function registerGuestImportRoutes({ app, db, guards }: AppContext): void
     return body;
   };
 
-  app.post(
-    '/api/eventos/:id/importar/previsualizar',
-    { onRequest, bodyLimit: CSV_BODY_LIMIT, schema: { params: idParams, response: { 200: importPreview } } },
-    async (request) => imports.preview(currentUser(request), request.params.id, csvBody(request.body)),
-  );
+  function registerImportRoutes(app: AppContext['app']): void {
+    app.post(
+      '/api/eventos/:id/importar/previsualizar',
+      {
+        onRequest,
+        bodyLimit: CSV_BODY_LIMIT,
+        schema: { params: idParams, response: { 200: importPreview } },
+      },
+      async (request) => imports.preview(currentUser(request), request.params.id, csvBody(request.body)),
+    );
 
-  app.post(
-    '/api/eventos/:id/importar',
-    { onRequest, bodyLimit: CSV_BODY_LIMIT, schema: { params: idParams, response: { 201: importResult } } },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await imports.import(currentUser(request), request.params.id, csvBody(request.body))),
-  );
+    app.post(
+      '/api/eventos/:id/importar',
+      {
+        onRequest,
+        bodyLimit: CSV_BODY_LIMIT,
+        schema: { params: idParams, querystring: importQuery, response: { 201: importResult } },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(
+            await imports.import(
+              currentUser(request),
+              request.params.id,
+              csvBody(request.body),
+              request.query,
+            ),
+          ),
+    );
+  }
 }

@@ -12,9 +12,19 @@ import { ordersKey } from './get-orders';
 export const previewImport = (eventoId: number, file: Blob) =>
   api.upload<ImportPreview>(`/eventos/${eventoId}/importar/previsualizar`, file, 'text/csv');
 
+export interface ImportGuestsInput {
+  file: Blob;
+  /** Leave out the rows the preview marks as duplicates (the server checks them again). */
+  omitirDuplicados: boolean;
+}
+
 /** POST /api/eventos/{id}/importar — an order per valid row, in one transaction. */
-export const importGuests = (eventoId: number, file: Blob) =>
-  api.upload<ImportResult>(`/eventos/${eventoId}/importar`, file, 'text/csv');
+export const importGuests = (eventoId: number, { file, omitirDuplicados }: ImportGuestsInput) =>
+  api.upload<ImportResult>(
+    `/eventos/${eventoId}/importar?omitirDuplicados=${omitirDuplicados}`,
+    file,
+    'text/csv',
+  );
 
 export const usePreviewImport = (eventoId: number) =>
   useMutation({ mutationFn: (file: Blob) => previewImport(eventoId, file) });
@@ -22,7 +32,7 @@ export const usePreviewImport = (eventoId: number) =>
 export function useImportGuests(eventoId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: Blob) => importGuests(eventoId, file),
+    mutationFn: (input: ImportGuestsInput) => importGuests(eventoId, input),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ordersKey }),

@@ -13,7 +13,8 @@ import {
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useImportGuests, usePreviewImport } from '../api/import-guests';
-import { importedText, importButtonText } from '../utils/import-texts';
+import { importedText, importButtonText, rowsToImport } from '../utils/import-texts';
+import { ImportDuplicatesOption } from './import-duplicates-option';
 import { ImportFilePicker } from './import-file-picker';
 import { ImportInstructions } from './import-instructions';
 import { ImportPreviewTable } from './import-preview-table';
@@ -36,28 +37,35 @@ export function ImportGuestsDialog({ evento, open, onOpenChange }: ImportGuestsD
 
 function ImportGuests({ evento, onDone }: { evento: ImportGuestsDialogProps['evento']; onDone(): void }) {
   const [checked, setChecked] = useState<{ file: File; preview: ImportPreview } | null>(null);
+  // A re-imported list should not create its guests twice: duplicates are left out unless unticked.
+  const [omitirDuplicados, setOmitirDuplicados] = useState(true);
   const check = usePreviewImport(evento.id);
   const run = useImportGuests(evento.id);
 
   const choose = (file: File) => {
     setChecked(null);
+    setOmitirDuplicados(true);
     run.reset();
     check.mutate(file, { onSuccess: (preview) => setChecked({ file, preview }) });
   };
   const importRows = () =>
     checked &&
-    run.mutate(checked.file, {
-      onSuccess: (result) => {
-        toast({ title: 'Invitados importados', description: importedText(result) });
-        onDone();
+    run.mutate(
+      { file: checked.file, omitirDuplicados },
+      {
+        onSuccess: (result) => {
+          toast({ title: 'Invitados importados', description: importedText(result) });
+          onDone();
+        },
+        onError: (error) =>
+          toast({
+            title: 'Error al importar',
+            description: errorMessage(error, 'No se pudo importar la lista. Inténtalo de nuevo.'),
+            variant: 'destructive',
+          }),
       },
-      onError: (error) =>
-        toast({
-          title: 'Error al importar',
-          description: errorMessage(error, 'No se pudo importar la lista. Inténtalo de nuevo.'),
-          variant: 'destructive',
-        }),
-    });
+    );
+  const toImport = checked ? rowsToImport(checked.preview, omitirDuplicados).length : 0;
 
   const failure = check.error ?? run.error;
   return (
@@ -82,7 +90,15 @@ function ImportGuests({ evento, onDone }: { evento: ImportGuestsDialogProps['eve
       )}
       {checked && (
         <>
-          <ImportSummary preview={checked.preview} />
+          <ImportSummary preview={checked.preview} omitirDuplicados={omitirDuplicados} />
+          {checked.preview.duplicados > 0 && (
+            <ImportDuplicatesOption
+              count={checked.preview.duplicados}
+              checked={omitirDuplicados}
+              disabled={run.isPending}
+              onCheckedChange={setOmitirDuplicados}
+            />
+          )}
           <ImportPreviewTable filas={checked.preview.filas} />
         </>
       )}
@@ -99,8 +115,8 @@ function ImportGuests({ evento, onDone }: { evento: ImportGuestsDialogProps['eve
         <Button variant="outline" onClick={onDone} disabled={run.isPending}>
           Cancelar
         </Button>
-        <Button onClick={importRows} disabled={!checked || checked.preview.validas === 0 || run.isPending}>
-          {run.isPending ? 'Importando...' : importButtonText(checked?.preview.validas ?? 0)}
+        <Button onClick={importRows} disabled={toImport === 0 || run.isPending}>
+          {run.isPending ? 'Importando...' : importButtonText(toImport)}
         </Button>
       </DialogFooter>
     </DialogContent>

@@ -36,7 +36,14 @@ const columns: DataListColumn<GuestRow>[] = [
     header: 'Estado',
     cell: (row) =>
       row.errores.length === 0 ? (
-        <Badge tone="green">Correcta</Badge>
+        row.duplicado ? (
+          <div className="space-y-1">
+            <Badge tone="amber">Duplicado</Badge>
+            <p className="text-amber-900">{row.duplicado.message}</p>
+          </div>
+        ) : (
+          <Badge tone="green">Correcta</Badge>
+        )
       ) : (
         <ul className="space-y-1 text-red-700">
           {row.errores.map((error) => (
@@ -47,11 +54,13 @@ const columns: DataListColumn<GuestRow>[] = [
   },
 ];
 
-/** The file's rows as the server read them, with each row's errors in Spanish. */
+/** The file's rows as the server read them, with each row's errors and duplicate warning in Spanish. */
 export function ImportPreviewTable({ filas }: { filas: GuestRow[] }) {
+  const valid = filas.filter((row) => !row.errores.length);
   const ordered = [
     ...filas.filter((row) => row.errores.length > 0),
-    ...filas.filter((row) => !row.errores.length),
+    ...valid.filter((row) => row.duplicado),
+    ...valid.filter((row) => !row.duplicado),
   ];
   const shown = ordered.slice(0, MAX_PREVIEW_ROWS);
   return (
@@ -66,7 +75,8 @@ export function ImportPreviewTable({ filas }: { filas: GuestRow[] }) {
       />
       {filas.length > shown.length && (
         <p className="text-sm text-slate-600">
-          Se muestran {shown.length} de {filas.length} filas (primero las que tienen errores).
+          Se muestran {shown.length} de {filas.length} filas (primero las que tienen errores y los
+          duplicados).
         </p>
       )}
     </div>

@@ -21,7 +21,10 @@ export function TicketScans({
         <ol aria-label={`Consumos del ticket #${ticket.id}`} className="space-y-0.5 text-slate-700">
           {consumos.data.map((consumo) => (
             <li key={consumo.id} className="flex justify-between gap-3">
-              <span className="first-letter:uppercase">{consumo.tipoBebida}</span>
+              <span>
+                <span className="inline-block first-letter:uppercase">{consumo.tipoBebida}</span>
+                {consumo.barra && <span className="text-slate-600"> · {consumo.barra}</span>}
+              </span>
               <span className="text-slate-600">{formatDateTime(consumo.timestamp)}</span>
             </li>
           ))}
