@@ -129,8 +129,8 @@ test('event detail: counters, API key panel and the edit page', async ({ page, r
   await page.getByRole('button', { name: 'Editar API Key' }).click();
   await page.getByLabel('Nueva API Key').fill('corta');
   await page.getByRole('button', { name: 'Guardar API Key' }).click();
-  await expect(page.getByText('La API Key debe tener al menos 6 caracteres')).toBeVisible();
-  const custom = `gala-${Date.now()}`;
+  await expect(page.getByText('La API Key debe tener al menos 20 caracteres')).toBeVisible();
+  const custom = `gala-${Date.now()}-escaner`;
   await page.getByLabel('Nueva API Key').fill(`  ${custom}  `);
   await page.getByRole('button', { name: 'Guardar API Key' }).click();
   await expect(toastTitled(page, 'API Key actualizada')).toBeVisible();

@@ -71,8 +71,11 @@ test.describe('the login page of its own', () => {
     await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
 
     // Looked for first: the toast shows for 5 s from the moment the app starts, maybe before the
-    // page's own content on a loaded machine.
-    await expect(page.getByRole('status').filter({ hasText: 'Bienvenido' })).toBeVisible();
+    // page's own content on a loaded machine. The wait covers the navigation and the app's start,
+    // which took longer than the default 7 s once in CI with every browser worker busy.
+    await expect(page.getByRole('status').filter({ hasText: 'Bienvenido' })).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(page).toHaveURL('/organizer/pedidos');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The welcome is shown once: a reload does not bring it back.

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DEMO_PASSWORD } from '@drinkflow/domain/config';
 import type { EventStats } from '@drinkflow/domain/stats';
@@ -71,7 +72,8 @@ test('the event report opens from the statistics page and prints on A4 without t
   page,
   request,
 }, testInfo) => {
-  // The demo wedding is going on now: a new ticket with two drinks, scanned three times at one bar.
+  // The demo wedding is going on now: a new ticket with two drinks, scanned three times at one bar,
+  // and its second drink undone there.
   const { token, evento, statsOf } = await demoEvent(request, 'Boda de Lucía y Hugo');
   const before = await statsOf();
   // A bar of this run only: a retry or another run adds to the same demo event.
@@ -89,17 +91,24 @@ test('the event report opens from the statistics page and prints on A4 without t
   });
   const qrCode = order.tickets[0]!.qrCode;
   const results: { success: boolean; reason: string }[] = [];
-  for (let scan = 0; scan < 3; scan++) {
+  const deviceId = `informe-${Date.now()}`;
+  const scanIds = [randomUUID(), randomUUID(), randomUUID()];
+  for (const scanId of scanIds) {
     const response = await request.post(`/api/scanner/${evento.apiKey}/consume`, {
-      data: { qrCode, barra },
+      data: { qrCode, barra, scanId, deviceId },
     });
     expect(response.status()).toBe(200);
     results.push((await response.json()) as { success: boolean; reason: string });
   }
   expect(results.map((result) => result.success)).toEqual([true, true, false]);
   expect(results[2]!.reason).toBe('agotado');
+  const undo = await request.post(`/api/scanner/${evento.apiKey}/undo`, {
+    data: { scanId: scanIds[1], deviceId },
+  });
+  expect(undo.status()).toBe(200);
   const stats = await statsOf();
-  expect(stats.totalConsumos).toBe(before.totalConsumos + 2);
+  expect(stats.totalConsumos).toBe(before.totalConsumos + 1);
+  expect(stats.deshechos).toBe(before.deshechos + 1);
   expect(stats.totalAsistentes).toBe(before.totalAsistentes + 1);
 
   await loginThroughForm(page, demoAccounts.organizer);
@@ -118,6 +127,7 @@ test('the event report opens from the statistics page and prints on A4 without t
   await expect(figure(page, 'Total Consumos')).toHaveText(spanishCount(stats.totalConsumos));
   await expect(figure(page, 'Total Asistentes')).toHaveText(spanishCount(stats.totalAsistentes));
   await expect(figure(page, 'Hora Pico')).toHaveText(stats.horasPico[0]!.hora);
+  await expect(figure(page, 'Deshechos')).toHaveText(spanishCount(stats.deshechos));
   expect(await rowsOf(page, 'Horas pico')).toEqual([
     ['Hora', 'Consumos'],
     ...stats.horasPico.map((hour) => [hour.hora, spanishCount(hour.cantidad)]),
@@ -139,7 +149,7 @@ test('the event report opens from the statistics page and prints on A4 without t
     ['Invalidados', spanishCount(stats.estadoTickets.invalidado)],
     ['Caducados', spanishCount(stats.estadoTickets.caducado)],
   ]);
-  expect(await rowsOf(page, 'Consumos por barra')).toContainEqual([barra, '2', '1']);
+  expect(await rowsOf(page, 'Consumos por barra')).toContainEqual([barra, '1', '1', '1']);
   expect(await rowsOf(page, 'Rechazos por motivo')).toContainEqual([
     'Límite de bebidas alcanzado',
     spanishCount(stats.rechazos.agotado!),

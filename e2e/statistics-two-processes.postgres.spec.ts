@@ -65,7 +65,12 @@ test.describe('two server processes on one PostgreSQL', () => {
     });
     const rules = await apiOfA.put(`/api/eventos/${evento.id}/alertas/reglas`, {
       headers: { authorization: `Bearer ${organizer.token}` },
-      data: { rechazosPorTicket: 1, consumosPorHora: null, minutosSinEscanear: null },
+      data: {
+        rechazosPorTicket: 1,
+        consumosPorHora: null,
+        minutosSinEscanear: null,
+        deshechosPorBarra: null,
+      },
     });
     expect(rules.status()).toBe(200);
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   createLiveEventWithTickets,
@@ -58,6 +59,25 @@ test('scans made at a bar appear on the open statistics page without a reload', 
   await expect(page.getByRole('list', { name: 'Horas pico' }).getByRole('listitem')).toHaveCount(1);
   await expect(page.getByRole('status').getByText('En directo', { exact: true })).toBeVisible();
   expect(navigations).toEqual([]);
+
+  // A drink recorded and undone at a bar (DECISIONS §12): gone from the totals, counted as undone.
+  const undoable = {
+    qrCode: second!.qrCode,
+    barra: 'Barra 2',
+    scanId: randomUUID(),
+    deviceId: 'movil-barra-2',
+  };
+  const scanner = `/api/scanner/${evento.apiKey}`;
+  expect((await page.request.post(`${scanner}/consume`, { data: undoable })).status()).toBe(200);
+  await expect(cardValue(page, 'Total Consumos')).toHaveText('4', { timeout: 5_000 });
+  const { scanId, deviceId } = undoable;
+  expect((await page.request.post(`${scanner}/undo`, { data: { scanId, deviceId } })).status()).toBe(200);
+  await expect(cardValue(page, 'Total Consumos')).toHaveText('3', { timeout: 5_000 });
+  await expect(cardValue(page, 'Deshechos')).toHaveText('1');
+  await expect(bars.getByRole('table').getByRole('columnheader', { name: 'Deshechos' })).toBeVisible();
+  await expect(bars.getByRole('table').getByRole('row').filter({ hasText: 'Barra 2' })).toHaveText(
+    /Barra 2\s*2\s*0\s*1/,
+  );
 
   // The drinks as a CSV file that Spanish Excel opens: BOM, ';', one row per drink.
   const [file] = await Promise.all([

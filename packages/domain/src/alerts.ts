@@ -1,22 +1,34 @@
 import { z } from 'zod';
+import { SIN_BARRA } from './stats-summary';
 
 /**
  * Alerts of one event (docs/decisions/022): the organizer sets thresholds, the server checks them
  * after the event's scans and every minute, and each crossing is recorded once.
  * - `qr_compartido`: one ticket refused more than N times within 10 minutes (a QR passed around);
  * - `consumo_alto`: more than N drinks within the last 60 minutes;
- * - `barra_inactiva`: a bar that scanned during the event has not scanned for N minutes.
+ * - `barra_inactiva`: a bar that scanned during the event has not scanned for N minutes;
+ * - `deshechos_frecuentes`: one bar undid more than N drinks within 10 minutes.
  */
-export const alertTypes = ['qr_compartido', 'consumo_alto', 'barra_inactiva'] as const;
+export const alertTypes = [
+  'qr_compartido',
+  'consumo_alto',
+  'barra_inactiva',
+  'deshechos_frecuentes',
+] as const;
 export type AlertType = (typeof alertTypes)[number];
 
-/** The window of the refused-scans rule and of the consumption-per-hour rule. */
-export const ALERT_WINDOWS_MINUTES = { qr_compartido: 10, consumo_alto: 60 } as const;
+/** The window of the refused-scans, the consumption-per-hour and the frequent-undo rules. */
+export const ALERT_WINDOWS_MINUTES = {
+  qr_compartido: 10,
+  consumo_alto: 60,
+  deshechos_frecuentes: 10,
+} as const;
 
 export const ALERT_LIMITS = {
   rechazosPorTicket: { min: 1, max: 1_000 },
   consumosPorHora: { min: 1, max: 1_000_000 },
   minutosSinEscanear: { min: 1, max: 24 * 60 },
+  deshechosPorBarra: { min: 1, max: 1_000 },
 } as const;
 
 /** How many alerts the list keeps (newest first). */
@@ -26,6 +38,7 @@ export const alertMessages = {
   rechazosPorTicket: `Los escaneos rechazados deben ser un número entero entre ${ALERT_LIMITS.rechazosPorTicket.min} y ${ALERT_LIMITS.rechazosPorTicket.max}, o vacío`,
   consumosPorHora: `Las consumiciones por hora deben ser un número entero entre ${ALERT_LIMITS.consumosPorHora.min} y ${ALERT_LIMITS.consumosPorHora.max}, o vacío`,
   minutosSinEscanear: `Los minutos sin escanear deben ser un número entero entre ${ALERT_LIMITS.minutosSinEscanear.min} y ${ALERT_LIMITS.minutosSinEscanear.max}, o vacío`,
+  deshechosPorBarra: `Los consumos deshechos deben ser un número entero entre ${ALERT_LIMITS.deshechosPorBarra.min} y ${ALERT_LIMITS.deshechosPorBarra.max}, o vacío`,
 } as const;
 
 const threshold = (limits: { min: number; max: number }, message: string) =>
@@ -37,6 +50,7 @@ export const alertRules = z.strictObject(
     rechazosPorTicket: threshold(ALERT_LIMITS.rechazosPorTicket, alertMessages.rechazosPorTicket),
     consumosPorHora: threshold(ALERT_LIMITS.consumosPorHora, alertMessages.consumosPorHora),
     minutosSinEscanear: threshold(ALERT_LIMITS.minutosSinEscanear, alertMessages.minutosSinEscanear),
+    deshechosPorBarra: threshold(ALERT_LIMITS.deshechosPorBarra, alertMessages.deshechosPorBarra),
   },
   { error: 'Campo no permitido' },
 );
@@ -46,12 +60,14 @@ export const noAlertRules: AlertRules = {
   rechazosPorTicket: null,
   consumosPorHora: null,
   minutosSinEscanear: null,
+  deshechosPorBarra: null,
 };
 
 /**
  * One alert as recorded when it fired. `cantidad` is what was seen (refusals, drinks, minutes of
- * silence) and `umbral` the threshold then in force; `ticketId`/`titular` for `qr_compartido`,
- * `barra` for `barra_inactiva`.
+ * silence, undos) and `umbral` the threshold then in force; `ticketId`/`titular` for
+ * `qr_compartido`, `barra` for `barra_inactiva` and `deshechos_frecuentes` (null there: scans
+ * without a bar name).
  */
 export const alerta = z.object({
   id: z.number().int(),
@@ -73,6 +89,7 @@ export const alertTitles: Record<AlertType, string> = {
   qr_compartido: 'Posible QR compartido',
   consumo_alto: 'Consumo por hora alto',
   barra_inactiva: 'Barra sin escanear',
+  deshechos_frecuentes: 'Muchos consumos deshechos',
 };
 
 /** The sentence that explains an alert, in Spanish. */
@@ -88,5 +105,7 @@ export function alertText(
       return `${alert.cantidad} consumiciones en la última hora (umbral: más de ${alert.umbral}).`;
     case 'barra_inactiva':
       return `La barra «${alert.barra ?? ''}» lleva ${alert.cantidad} minutos sin escanear (umbral: ${alert.umbral} minutos).`;
+    case 'deshechos_frecuentes':
+      return `La barra «${alert.barra ?? SIN_BARRA}» deshizo ${alert.cantidad} consumos en ${ALERT_WINDOWS_MINUTES.deshechos_frecuentes} minutos (umbral: más de ${alert.umbral}).`;
   }
 }

@@ -53,11 +53,15 @@ export const registerBody = z.object({
 export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({
-  email: z.string({ error: 'El email es obligatorio' }).trim().min(1, 'El email es obligatorio').max(254),
+  email: z
+    .string({ error: 'El email es obligatorio' })
+    .trim()
+    .min(1, 'El email es obligatorio')
+    .max(254, 'El email es demasiado largo'),
   password: z
     .string({ error: 'La contraseña es obligatoria' })
     .min(1, 'La contraseña es obligatoria')
-    .max(PASSWORD_MAX),
+    .max(PASSWORD_MAX, `La contraseña no puede exceder ${PASSWORD_MAX} caracteres.`),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from './iso-date-time';
 
 export const eventTypes = ['boda', 'cumpleanos', 'corporativo', 'festival', 'otro'] as const;
 export const eventTypeLabels: Record<(typeof eventTypes)[number], string> = {
@@ -61,7 +62,8 @@ export const demoRequestBody = z.object({
     .nullish()
     .transform((value, ctx) => {
       if (!value) return null;
-      if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(Date.parse(value))) {
+      // The stored day must exist: PostgreSQL refuses 2026-02-30 and the year 0000.
+      if (!isCalendarDay(value.slice(0, 10)) || Number.isNaN(Date.parse(value))) {
         ctx.addIssue({ code: 'custom', message: 'La fecha del evento no es válida' });
         return z.NEVER;
       }

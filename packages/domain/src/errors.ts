@@ -20,4 +20,5 @@ export const errorCodes = {
   payloadTooLarge: 'payload_too_large',
   rateLimited: 'rate_limited',
   internal: 'internal_error',
+  dbUnavailable: 'db_unavailable',
 } as const;

@@ -57,12 +57,15 @@ export type EventoInput = z.input<typeof eventoBody>;
 export type EventoValues = z.output<typeof eventoBody>;
 
 export const API_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** A key is the scanner's only credential: short ones can be guessed (DECISIONS §4). */
+export const API_KEY_LENGTH = { min: 20, max: 128 } as const;
 export const apiKeyMessages = {
   required: 'La API Key es obligatoria',
-  min: 'La API Key debe tener al menos 6 caracteres',
-  max: 'La API Key no puede exceder 128 caracteres',
+  min: `La API Key debe tener al menos ${API_KEY_LENGTH.min} caracteres`,
+  max: `La API Key no puede exceder ${API_KEY_LENGTH.max} caracteres`,
   pattern: 'La API Key solo puede contener letras, números, guiones (-) y guiones bajos (_)',
   taken: 'Esta API Key ya está en uso por otro evento',
+  tooManyChanges: 'Demasiados cambios de API Key. Vuelve a intentarlo dentro de una hora.',
 } as const;
 
 export const apiKeyBody = z.object({
@@ -70,8 +73,8 @@ export const apiKeyBody = z.object({
     .string({ error: apiKeyMessages.required })
     .trim()
     .min(1, apiKeyMessages.required)
-    .min(6, apiKeyMessages.min)
-    .max(128, apiKeyMessages.max)
+    .min(API_KEY_LENGTH.min, apiKeyMessages.min)
+    .max(API_KEY_LENGTH.max, apiKeyMessages.max)
     .regex(API_KEY_PATTERN, apiKeyMessages.pattern),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDateTime } from './iso-date-time';
+import { idNumber, MAX_ID } from './ids';
+import { isCalendarDay, isoDateTime } from './iso-date-time';
 import { tipoTicket } from './ticket-types';
 
 export const ORDER_QUANTITY = { min: 1, max: 10 } as const;
@@ -15,8 +16,6 @@ export const orderMessages = {
   quantity: `La cantidad debe estar entre ${ORDER_QUANTITY.min} y ${ORDER_QUANTITY.max} tickets`,
   evento: 'Evento requerido',
 } as const;
-
-const positiveInt = (message: string) => z.number({ error: message }).int(message).positive(message);
 
 const nombreCompleto = z
   .string({ error: orderMessages.nombreRequired })
@@ -43,13 +42,13 @@ const telefono = z
  * in one transaction (DECISIONS §6); without it, only the order (tickets follow one per call).
  */
 export const createOrderBody = z.object({
-  eventoId: positiveInt(orderMessages.evento),
+  eventoId: idNumber(orderMessages.evento),
   nombreCompleto,
   email,
   telefono,
   // Who created it is the server's business: always 'organizador' from the organizer area.
   creadoPor: z.unknown().optional(),
-  ticketTypeId: positiveInt(orderMessages.ticketType).nullish(),
+  ticketTypeId: idNumber(orderMessages.ticketType).nullish(),
   quantity: z
     .number({ error: orderMessages.quantity })
     .int(orderMessages.quantity)
@@ -64,7 +63,7 @@ export type CreateOrderValues = z.output<typeof createOrderBody>;
 export const updateOrderBody = z.object({ nombreCompleto, email, telefono: telefono.optional() });
 export type UpdateOrderInput = z.input<typeof updateOrderBody>;
 
-export const orderTicketTypeBody = z.object({ ticketTypeId: positiveInt(orderMessages.ticketType) });
+export const orderTicketTypeBody = z.object({ ticketTypeId: idNumber(orderMessages.ticketType) });
 
 export const ordersQueryMessages = {
   page: 'La página debe ser un número entero desde 1',
@@ -78,14 +77,6 @@ const pageNumber = z.coerce
   .int(ordersQueryMessages.page)
   .min(1, ordersQueryMessages.page)
   .default(1);
-
-/** YYYY-MM-DD naming a real calendar day (not 2026-02-30 nor 2026-13-01). */
-const isCalendarDay = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-};
 
 /** A day (YYYY-MM-DD, read in the app's time zone) or an exact instant (ISO-8601). */
 const dayOrInstant = (message: string) =>
@@ -118,6 +109,7 @@ export const ordersQuery = z.object({
     .number({ error: orderMessages.ticketType })
     .int(orderMessages.ticketType)
     .positive(orderMessages.ticketType)
+    .max(MAX_ID, orderMessages.ticketType)
     .optional(),
   desde: dayOrInstant(ordersQueryMessages.desde),
   hasta: dayOrInstant(ordersQueryMessages.hasta),
@@ -144,12 +136,18 @@ export const ticketDetail = ticket.extend({
 });
 export type TicketDetail = z.infer<typeof ticketDetail>;
 
-export const consumo = z.object({ id: z.number(), tipoBebida: z.string(), timestamp: z.string() });
+/** A drink served on a ticket, with the bar that served it (null when the scanner named none). */
+export const consumo = z.object({
+  id: z.number(),
+  tipoBebida: z.string(),
+  timestamp: z.string(),
+  barra: z.string().nullable(),
+});
 export type Consumo = z.infer<typeof consumo>;
 
 export const createTicketBody = z.object({
-  pedidoId: positiveInt('El pedido es obligatorio'),
-  ticketTypeId: positiveInt(orderMessages.ticketType),
+  pedidoId: idNumber('El pedido es obligatorio'),
+  ticketTypeId: idNumber(orderMessages.ticketType),
   estado: z.enum(ticketEstados, { error: 'El estado debe ser activo o invalidado' }).default('activo'),
 });
 export type CreateTicketInput = z.input<typeof createTicketBody>;

@@ -14,6 +14,9 @@ export const scannerMessages = {
   rateLimited: 'Demasiados escaneos seguidos. Espera unos segundos e inténtalo de nuevo.',
   guessing: 'Demasiados intentos con una API Key inválida. Inténtalo más tarde.',
   qrRequired: 'El código QR es obligatorio',
+  /** A repeated scanId of a drink that was undone (DECISIONS §12). */
+  undone: 'Este consumo se deshizo',
+  deviceIdInvalid: 'El identificador del dispositivo no es válido',
 } as const;
 
 export const scanReasons = [
@@ -24,11 +27,14 @@ export const scanReasons = [
   'tipo_bebida',
   'agotado',
   'intervalo',
+  /** The scanId's drink was recorded, then undone: a replay of it is never green (DECISIONS §12). */
+  'deshecho',
 ] as const;
 
-const optionalText = (max: number, message: string) =>
+/** Optional text: `typeMessage` when it is not a text, `message` when it is too long. */
+const optionalText = (max: number, message: string, typeMessage = message) =>
   z
-    .string({ error: message })
+    .string({ error: typeMessage })
     .trim()
     .max(max, message)
     .nullish()
@@ -41,7 +47,9 @@ const qrCode = z
   .min(1, scannerMessages.qrRequired)
   .max(SCANNER_LIMITS.qrCodeMax, 'El código QR no es válido');
 
-export const scannerKeyParams = z.object({ apiKey: z.string().min(1).max(200) });
+export const scannerKeyParams = z.object({
+  apiKey: z.string().min(1, scannerMessages.invalidKey).max(200, scannerMessages.invalidKey),
+});
 export const scannerTicketParams = scannerKeyParams.extend({ qrCode });
 
 /** POST /api/scanner/{apiKey}/consume (DECISIONS §7). */
@@ -50,15 +58,28 @@ export const consumeBody = z.object({
   tipoBebida: optionalText(
     SCANNER_LIMITS.tipoBebidaMax,
     `El tipo de bebida no puede exceder ${SCANNER_LIMITS.tipoBebidaMax} caracteres`,
+    'El tipo de bebida debe ser un texto',
   ),
   scanId: optionalText(SCANNER_LIMITS.scanIdMax, 'El identificador de escaneo no es válido'),
   barra: optionalText(
     SCANNER_LIMITS.barraMax,
     `El nombre de la barra no puede exceder ${SCANNER_LIMITS.barraMax} caracteres`,
+    'El nombre de la barra debe ser un texto',
   ),
-  deviceId: optionalText(SCANNER_LIMITS.deviceIdMax, 'El identificador del dispositivo no es válido'),
+  deviceId: optionalText(SCANNER_LIMITS.deviceIdMax, scannerMessages.deviceIdInvalid),
 });
 export type ConsumeInput = z.input<typeof consumeBody>;
+
+/**
+ * The `X-Device-Id` header every scanner request may carry (the GETs have no body): the device's
+ * id, so rate limits count per device (DECISIONS §12, docs/decisions/029). Absent or blank: none.
+ */
+export const scannerDeviceHeader = z
+  .string({ error: scannerMessages.deviceIdInvalid })
+  .trim()
+  .max(SCANNER_LIMITS.deviceIdMax, scannerMessages.deviceIdInvalid)
+  .optional()
+  .transform((value) => value || undefined);
 
 /** POST /api/scanner/{apiKey}/undo. */
 export const undoBody = z.object({
@@ -86,27 +107,10 @@ export const scannerEvent = z.object({
 });
 export type ScannerEvent = z.infer<typeof scannerEvent>;
 
-/** The rule function's answer as the wire carries it (DECISIONS §7). */
-export const scanResult = z.object({
-  /** This drink was recorded. */
-  success: z.boolean(),
-  /** Another drink of a type the ticket allows could be served right now. */
-  canConsume: z.boolean(),
-  message: z.string(),
-  reason: z.enum(scanReasons),
-  remainingDrinks: z.number().int().optional(),
-  nextAllowedTime: z.string().optional(),
-  /** The drink this scan asked for (recorded when `success`). */
-  tipoBebida: z.string(),
-  /** The scan's id, to undo it; present when the device sent one. */
-  scanId: z.string().optional(),
-});
-export type ScanResult = z.infer<typeof scanResult>;
-
 export const effectiveEstados = ['activo', 'invalidado', 'caducado', 'agotado'] as const;
 
-/** GET /api/scanner/{apiKey}/ticket/{qrCode}: only what a bartender needs (no email, no phone). */
-export const scannerTicketResponse = z.object({
+/** A scanned ticket as the bartender sees it: only what a bartender needs (no email, no phone). */
+export const scannedTicket = z.object({
   ticket: z.object({
     id: z.number(),
     /** Effective state: invalidado > caducado > agotado > activo (DECISIONS §5). */
@@ -114,7 +118,6 @@ export const scannerTicketResponse = z.object({
     titular: z.string(),
     createdAt: z.string(),
   }),
-  evento: scannerEvent,
   tipoTicket: z.object({
     nombre: z.string(),
     modo: z.enum(modos),
@@ -128,7 +131,39 @@ export const scannerTicketResponse = z.object({
   consumos: z.array(
     z.object({ id: z.number(), tipoBebida: z.string(), timestamp: z.string(), barra: z.string().nullable() }),
   ),
+});
+export type ScannedTicket = z.infer<typeof scannedTicket>;
+
+/** The rule function's answer as the wire carries it (DECISIONS §7). */
+export const scanDecision = z.object({
+  /** This drink was recorded. */
+  success: z.boolean(),
+  /** Another drink of a type the ticket allows could be served right now. */
+  canConsume: z.boolean(),
+  message: z.string(),
+  reason: z.enum(scanReasons),
+  remainingDrinks: z.number().int().optional(),
+  nextAllowedTime: z.string().optional(),
+  /** The drink this scan asked for (recorded when `success`). */
+  tipoBebida: z.string(),
+});
+
+/**
+ * POST …/consume's answer: the decision, the scan's id (to undo it; present when the device sent
+ * one) and the ticket as it is now (after this drink), so the scanner shows the holder and the
+ * history without asking again (docs/decisions/029). A repeated scanId answers the first decision
+ * (`deshecho` once undone) with the ticket as it is now.
+ */
+export const scanResult = scanDecision.extend({
+  scanId: z.string().optional(),
+  ...scannedTicket.partial().shape,
+});
+export type ScanResult = z.infer<typeof scanResult>;
+
+/** GET /api/scanner/{apiKey}/ticket/{qrCode}. */
+export const scannerTicketResponse = scannedTicket.extend({
+  evento: scannerEvent,
   /** What a drink now would get; nothing recorded (advanced mode's 'Verificar Ticket'). */
-  verificacion: scanResult.omit({ scanId: true }),
+  verificacion: scanDecision,
 });
 export type ScannerTicketResponse = z.infer<typeof scannerTicketResponse>;

@@ -22,8 +22,16 @@ export const estadoTickets = z.object({
 });
 export type EstadoTickets = z.infer<typeof estadoTickets>;
 
-/** One bar: drinks it served and scans it refused; `'Sin barra'` for devices that gave no name. */
-export const barraStats = z.object({ barra: z.string(), consumos: cantidad, rechazos: cantidad });
+/**
+ * One bar: drinks it served, scans it refused and drinks it undid (DECISIONS §12); `'Sin barra'`
+ * for devices that gave no name.
+ */
+export const barraStats = z.object({
+  barra: z.string(),
+  consumos: cantidad,
+  rechazos: cantidad,
+  deshechos: cantidad,
+});
 export type BarraStats = z.infer<typeof barraStats>;
 
 /**
@@ -32,6 +40,7 @@ export type BarraStats = z.infer<typeof barraStats>;
  * - horasPico: one entry per hour of day with consumptions, by cantidad desc then hour; sum = totalConsumos.
  * - consumosPorHora: hours with consumptions, in time order.
  * - rechazos: refused scans by reason (`agotado`, `intervalo`, … `no_encontrado`, `otro_evento`).
+ * - deshechos: drinks undone by the scanner (DECISIONS §12); they no longer count in totalConsumos.
  * - porBarra: by consumos desc, then rechazos desc, then name.
  */
 export const eventStats = z.object({
@@ -43,6 +52,7 @@ export const eventStats = z.object({
   bebidasPopulares: z.array(bebidaPopular),
   estadoTickets,
   rechazos: z.record(z.string(), cantidad),
+  deshechos: cantidad,
   porBarra: z.array(barraStats),
 });
 export type EventStats = z.infer<typeof eventStats>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idNumber } from './ids';
 import { isoDateTime } from './iso-date-time';
 import { modos, type Modo } from './ticket-type-labels';
 
@@ -61,7 +62,7 @@ const optionalInt = z
   .transform((value) => (value === '' || value === undefined ? null : value));
 
 const ticketTypeFields = z.object({
-  eventoId: z.number({ error: 'El evento es obligatorio' }).int().positive('El evento es obligatorio'),
+  eventoId: idNumber('El evento es obligatorio'),
   nombre: z
     .string({ error: messages.nombreRequired })
     .trim()

@@ -11,7 +11,7 @@ import {
   type Alerta,
 } from '../src/alerts';
 
-const valid = { rechazosPorTicket: 3, consumosPorHora: 400, minutosSinEscanear: 20 };
+const valid = { rechazosPorTicket: 3, consumosPorHora: 400, minutosSinEscanear: 20, deshechosPorBarra: 5 };
 
 const issuesOf = (body: unknown) => {
   const result = alertRules.safeParse(body);
@@ -30,6 +30,7 @@ describe('alertRules (PUT …/alertas/reglas)', () => {
     ['rechazosPorTicket', ALERT_LIMITS.rechazosPorTicket],
     ['consumosPorHora', ALERT_LIMITS.consumosPorHora],
     ['minutosSinEscanear', ALERT_LIMITS.minutosSinEscanear],
+    ['deshechosPorBarra', ALERT_LIMITS.deshechosPorBarra],
   ] as const)('takes %s from its minimum to its maximum and nothing outside', (field, { min, max }) => {
     expect(issuesOf({ ...valid, [field]: min })).toEqual([]);
     expect(issuesOf({ ...valid, [field]: max })).toEqual([]);
@@ -49,10 +50,15 @@ describe('alertRules (PUT …/alertas/reglas)', () => {
     expect(alertMessages.minutosSinEscanear).toBe(
       'Los minutos sin escanear deben ser un número entero entre 1 y 1440, o vacío',
     );
+    expect(alertMessages.deshechosPorBarra).toBe(
+      'Los consumos deshechos deben ser un número entero entre 1 y 1000, o vacío',
+    );
   });
 
-  it('wants all three thresholds and no other field', () => {
-    expect(issuesOf({ rechazosPorTicket: 3, consumosPorHora: null })).toHaveLength(1);
+  it('wants all four thresholds and no other field', () => {
+    expect(issuesOf({ rechazosPorTicket: 3, consumosPorHora: null, minutosSinEscanear: null })).toHaveLength(
+      1,
+    );
     expect(issuesOf({ ...valid, extra: 1 })).toEqual([': Campo no permitido']);
   });
 });
@@ -79,6 +85,15 @@ describe('alertText and alertTitles', () => {
     expect(alertText({ ...base, tipo: 'barra_inactiva', cantidad: 25, umbral: 20, barra: 'Terraza' })).toBe(
       'La barra «Terraza» lleva 25 minutos sin escanear (umbral: 20 minutos).',
     );
+    expect(
+      alertText({ ...base, tipo: 'deshechos_frecuentes', cantidad: 6, umbral: 5, barra: 'Terraza' }),
+    ).toBe('La barra «Terraza» deshizo 6 consumos en 10 minutos (umbral: más de 5).');
+  });
+
+  it('name the devices without a bar name «Sin barra» in the frequent-undo alert', () => {
+    expect(alertText({ ...base, tipo: 'deshechos_frecuentes', cantidad: 3, umbral: 2, barra: null })).toBe(
+      'La barra «Sin barra» deshizo 3 consumos en 10 minutos (umbral: más de 2).',
+    );
   });
 
   it('leave out the holder when the order is gone', () => {
@@ -96,6 +111,7 @@ describe('alertText and alertTitles', () => {
       qr_compartido: 'Posible QR compartido',
       consumo_alto: 'Consumo por hora alto',
       barra_inactiva: 'Barra sin escanear',
+      deshechos_frecuentes: 'Muchos consumos deshechos',
     });
   });
 

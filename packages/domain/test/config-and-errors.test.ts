@@ -29,6 +29,7 @@ describe('errorCodes (DECISIONS §1)', () => {
       payloadTooLarge: 'payload_too_large',
       rateLimited: 'rate_limited',
       internal: 'internal_error',
+      dbUnavailable: 'db_unavailable',
     });
   });
 });

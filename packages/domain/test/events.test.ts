@@ -107,10 +107,11 @@ describe('eventoBody', () => {
 
 describe('apiKeyBody (DECISIONS §4)', () => {
   it.each([
-    ['abc123', 'abc123'],
-    ['  A-b_9z  ', 'A-b_9z'],
+    ['abc123-escaner-barra1', 'abc123-escaner-barra1'],
+    ['  A-b_9z-A-b_9z-A-b_9z  ', 'A-b_9z-A-b_9z-A-b_9z'],
+    ['k'.repeat(20), 'k'.repeat(20)],
     ['k'.repeat(128), 'k'.repeat(128)],
-    ['Zz09-_', 'Zz09-_'],
+    ['Zz09-_Zz09-_Zz09-_Zz', 'Zz09-_Zz09-_Zz09-_Zz'],
   ])('accepts %j', (apiKey, parsed) => {
     expect(apiKeyBody.parse({ apiKey })).toEqual({ apiKey: parsed });
   });
@@ -120,12 +121,14 @@ describe('apiKeyBody (DECISIONS §4)', () => {
     ['', apiKeyMessages.required],
     ['    ', apiKeyMessages.required],
     ['abc12', apiKeyMessages.min],
+    ['k'.repeat(19), apiKeyMessages.min],
+    ['  ' + 'k'.repeat(19) + '  ', apiKeyMessages.min],
     ['k'.repeat(129), apiKeyMessages.max],
-    ['abc def', apiKeyMessages.pattern],
-    ['$abcdef', apiKeyMessages.pattern],
-    ['abcdef$', apiKeyMessages.pattern],
-    ['clave.evento', apiKeyMessages.pattern],
-    ['llave-ñandú', apiKeyMessages.pattern],
+    ['abc def ghi jkl mnop q', apiKeyMessages.pattern],
+    ['$abcdefghijklmnopqrst', apiKeyMessages.pattern],
+    ['abcdefghijklmnopqrst$', apiKeyMessages.pattern],
+    ['clave.evento.del.escaner', apiKeyMessages.pattern],
+    ['llave-ñandú-del-escaner', apiKeyMessages.pattern],
   ])('refuses %j, first of all with %j', (apiKey, message) => {
     expect(apiKeyBody.safeParse({ apiKey }).error?.issues[0]?.message).toBe(message);
   });
@@ -133,10 +136,11 @@ describe('apiKeyBody (DECISIONS §4)', () => {
   it('words its messages in Spanish', () => {
     expect(apiKeyMessages).toEqual({
       required: 'La API Key es obligatoria',
-      min: 'La API Key debe tener al menos 6 caracteres',
+      min: 'La API Key debe tener al menos 20 caracteres',
       max: 'La API Key no puede exceder 128 caracteres',
       pattern: 'La API Key solo puede contener letras, números, guiones (-) y guiones bajos (_)',
       taken: 'Esta API Key ya está en uso por otro evento',
+      tooManyChanges: 'Demasiados cambios de API Key. Vuelve a intentarlo dentro de una hora.',
     });
   });
 });

@@ -350,7 +350,12 @@ describe('response schemas', () => {
     expect(pedidoCreated.safeParse(aPedido).success).toBe(false);
     const page = { pedidos: [aPedido], total: 1, page: 1, limit: 20 };
     expect(ordersPage.parse(page)).toEqual(page);
-    const aConsumo = { id: 1, tipoBebida: 'cerveza', timestamp: '2026-07-04T19:00:00.000Z' };
+    const aConsumo = {
+      id: 1,
+      tipoBebida: 'cerveza',
+      timestamp: '2026-07-04T19:00:00.000Z',
+      barra: 'Terraza',
+    };
     expect(consumo.parse(aConsumo)).toEqual(aConsumo);
   });
 

@@ -119,9 +119,9 @@ describe('the Spanish messages of the scanner bodies', () => {
       ),
     ).toEqual([
       ['qrCode', 'El código QR no es válido'],
-      ['tipoBebida', 'El tipo de bebida no puede exceder 50 caracteres'],
+      ['tipoBebida', 'El tipo de bebida debe ser un texto'],
       ['scanId', 'El identificador de escaneo no es válido'],
-      ['barra', 'El nombre de la barra no puede exceder 60 caracteres'],
+      ['barra', 'El nombre de la barra debe ser un texto'],
       ['deviceId', 'El identificador del dispositivo no es válido'],
     ]);
     expect(messagesOf(consumeBody.safeParse({ qrCode: 5 }))).toEqual([
@@ -155,6 +155,8 @@ describe('the Spanish messages of the scanner bodies', () => {
       rateLimited: 'Demasiados escaneos seguidos. Espera unos segundos e inténtalo de nuevo.',
       guessing: 'Demasiados intentos con una API Key inválida. Inténtalo más tarde.',
       qrRequired: 'El código QR es obligatorio',
+      undone: 'Este consumo se deshizo',
+      deviceIdInvalid: 'El identificador del dispositivo no es válido',
     });
     expect(scanReasons).toEqual([
       'ok',
@@ -164,6 +166,7 @@ describe('the Spanish messages of the scanner bodies', () => {
       'tipo_bebida',
       'agotado',
       'intervalo',
+      'deshecho',
     ]);
     expect(SCANNER_LIMITS).toEqual({
       qrCodeMax: 200,

@@ -118,6 +118,7 @@ describe('eventStats schema', () => {
     bebidasPopulares: [],
     estadoTickets: { activo: 0, agotado: 0, invalidado: 0, caducado: 0 },
     rechazos: {},
+    deshechos: 0,
     porBarra: [],
   };
 
@@ -133,7 +134,7 @@ describe('eventStats schema', () => {
       bebidasPopulares: [{ tipoBebida: 'copa', cantidad: 3 }],
       estadoTickets: { activo: 1, agotado: 1, invalidado: 0, caducado: 0 },
       rechazos: { agotado: 2 },
-      porBarra: [{ barra: 'Sin barra', consumos: 3, rechazos: 2 }],
+      porBarra: [{ barra: 'Sin barra', consumos: 3, rechazos: 2, deshechos: 1 }],
     };
     expect(eventStats.parse(filled)).toEqual(filled);
   });

@@ -2,11 +2,14 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { DEFAULT_TIME_ZONE } from '@drinkflow/domain/dates';
+import { SCANNER_LIMITS } from '@drinkflow/domain/scanner-limits';
+import { setSpanishValidationMessages } from '@drinkflow/domain/validation-messages';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import type { Db } from './db/client';
-import { registerErrorHandling } from './http/errors';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/errors';
+import { registerInputChecks } from './http/input-checks';
 import { safeLoggerOptions } from './http/logging';
 import { registerWebApp } from './http/web-app';
 import { registerAdminRoutes } from './modules/admin/routes';
@@ -18,6 +21,7 @@ import { registerDemoRoutes } from './modules/demo/routes';
 import { registerExportRoutes } from './modules/exports/routes';
 import { registerEventRoutes } from './modules/events/routes';
 import { registerGuestImportRoutes } from './modules/guest-import/routes';
+import { registerHealthRoutes } from './modules/health/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { scannerRateLimits } from './modules/scanner/limits';
 import { registerScannerRoutes } from './modules/scanner/routes';
@@ -28,6 +32,16 @@ import { registerTicketRoutes } from './modules/tickets/routes';
 
 /** JSON answers below this size are sent as they are. */
 export const COMPRESS_THRESHOLD_BYTES = 2048;
+
+/**
+ * The longest path parameter the router accepts (decoded): above every API key (128 characters,
+ * DECISIONS §4) and QR code the scanner schemas allow, so a valid one always reaches its route;
+ * longer ones answer 414 in Spanish.
+ */
+export const MAX_PARAM_LENGTH = Math.max(512, SCANNER_LIMITS.qrCodeMax);
+
+// Every validation message a schema does not name itself is Spanish (DECISIONS §1).
+setSpanishValidationMessages();
 
 export interface BuildAppOptions {
   db: Db;
@@ -41,11 +55,13 @@ export interface BuildAppOptions {
   registrationsPerAddress?: number;
   /** Time zone of the dates people read (APP_TIME_ZONE). */
   timeZone?: string;
-  /** Scanner requests per minute per client address and API key (SCANNER_RATE_LIMIT); 0 = off. */
+  /** Scanner requests per minute per API key and device, or address without one (SCANNER_RATE_LIMIT); 0 = every scanner limit off. */
   scannerRateLimit?: number;
+  /** Scanner requests per minute per API key and address, all devices together (SCANNER_ADDRESS_LIMIT); 0 = no ceiling. */
+  scannerAddressLimit?: number;
   /** How often running events' alert thresholds are checked, in ms (ALERT_SWEEP_SECONDS); 0 or omitted = never. */
   alertSweepMs?: number;
-  /** The clock the scan rules read; tests move it instead of waiting. */
+  /** The clock the scan rules read; tests move it instead of waiting. Omitted, drinks take the database's time. */
   now?: () => Date;
   /** Called for every route as it is declared (the route-table guard test reads them). */
   onRoute?: (route: RouteOptions) => void;
@@ -56,6 +72,9 @@ export async function buildApp(options: BuildAppOptions) {
     logger: options.logger ? safeLoggerOptions(options.logger === true ? {} : options.logger) : false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -63,6 +82,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorateRequest('sessionToken', null);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
+  registerInputChecks(app);
   // API answers carry session tokens and personal data: no browser or proxy may keep them.
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
@@ -103,6 +123,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerAuthRoutes(context);
   registerAdminRoutes(context);
   registerDemoRoutes(context);
+  registerHealthRoutes(context);
   registerEventRoutes(context);
   registerTicketTypeRoutes(context);
   registerOrderRoutes(context);
@@ -114,7 +135,8 @@ export async function buildApp(options: BuildAppOptions) {
   registerAlertRoutes(context, { sweepMs: options.alertSweepMs ?? 0 });
   registerScannerRoutes(context, {
     ratePerMinute: options.scannerRateLimit ?? scannerRateLimits.defaultPerMinute,
-    now: options.now ?? (() => new Date()),
+    ratePerAddress: options.scannerAddressLimit ?? scannerRateLimits.defaultPerAddress,
+    now: options.now,
   });
 
   await registerWebApp(app, options.webRoot, { demo: context.demo });

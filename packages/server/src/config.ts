@@ -16,8 +16,10 @@ export interface ServerConfig {
   /** Time zone of the dates people read: scan messages, statistics hours, exports. */
   timeZone: string;
   registrationsPerAddress: number;
-  /** Scanner requests per minute per client address and key; 0 turns the limit off. */
+  /** Scanner requests per minute per key and device (per address without one); 0 turns every scanner limit off. */
   scannerRateLimit: number;
+  /** Scanner requests per minute per key and address, all devices together; 0 = no ceiling. */
+  scannerAddressLimit: number;
   /** Seconds between checks of every running event's alert thresholds; 0 turns the sweep off. */
   alertSweepSeconds: number;
 }
@@ -75,6 +77,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'SCANNER_RATE_LIMIT',
       env.SCANNER_RATE_LIMIT,
       scannerRateLimits.defaultPerMinute,
+    ),
+    scannerAddressLimit: nonNegativeInteger(
+      'SCANNER_ADDRESS_LIMIT',
+      env.SCANNER_ADDRESS_LIMIT,
+      scannerRateLimits.defaultPerAddress,
     ),
     alertSweepSeconds: nonNegativeInteger('ALERT_SWEEP_SECONDS', env.ALERT_SWEEP_SECONDS, 60),
   };

@@ -238,7 +238,29 @@ export const scanLog = pgTable(
     index('scan_log_refused_idx')
       .on(t.eventoId, t.reason, t.barra)
       .where(sql`${t.accion} = 'consumo' and not ${t.allowed}`),
+    // Undos per bar (statistics' `deshechos`) and in the last minutes (the frequent-undo alert).
+    index('scan_log_undo_idx')
+      .on(t.eventoId, t.barra, t.createdAt)
+      .where(sql`${t.accion} = 'deshacer'`),
   ],
+);
+
+/**
+ * Each bar's last scan-log row of an event (the "bar inactive" alert reads it instead of the whole
+ * scan log), kept by the `scan_log_bar_last` trigger (migration 0008) on every scan-log insert with
+ * a bar name. `franja` (the scan-log id modulo 8) spreads a bar's rush over 8 rows, as the counters do.
+ */
+export const barLastScans = pgTable(
+  'bar_last_scans',
+  {
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
+    barra: text('barra').notNull(),
+    franja: integer('franja').notNull(),
+    lastScanAt: instant('last_scan_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventoId, t.barra, t.franja] })],
 );
 
 /**
@@ -289,6 +311,7 @@ export const alertaReglas = pgTable('alerta_reglas', {
   rechazosPorTicket: integer('rechazos_por_ticket'),
   consumosPorHora: integer('consumos_por_hora'),
   minutosSinEscanear: integer('minutos_sin_escanear'),
+  deshechosPorBarra: integer('deshechos_por_barra'),
   updatedAt: updatedAt(),
 });
 
@@ -300,7 +323,9 @@ export const alertas = pgTable(
     eventoId: integer('evento_id')
       .notNull()
       .references(() => eventos.id, { onDelete: 'cascade' }),
-    tipo: text('tipo', { enum: ['qr_compartido', 'consumo_alto', 'barra_inactiva'] }).notNull(),
+    tipo: text('tipo', {
+      enum: ['qr_compartido', 'consumo_alto', 'barra_inactiva', 'deshechos_frecuentes'],
+    }).notNull(),
     cantidad: integer('cantidad').notNull(),
     umbral: integer('umbral').notNull(),
     // The alert outlives a deleted order, as the scan log does.
@@ -311,7 +336,10 @@ export const alertas = pgTable(
   },
   (t) => [
     index('alertas_evento_time_idx').on(t.eventoId, t.disparadaEn),
-    check('alertas_tipo_check', sql`${t.tipo} in ('qr_compartido', 'consumo_alto', 'barra_inactiva')`),
+    check(
+      'alertas_tipo_check',
+      sql`${t.tipo} in ('qr_compartido', 'consumo_alto', 'barra_inactiva', 'deshechos_frecuentes')`,
+    ),
   ],
 );
 

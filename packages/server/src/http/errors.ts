@@ -1,6 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { errorCodes, type ApiError } from '@drinkflow/domain/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { dbUnavailableBody, isDatabaseUnavailable } from './db-unavailable';
 
 type Detail = NonNullable<ApiError['details']>[number];
 
@@ -28,8 +31,21 @@ export const conflict = (message: string, details?: Detail[]) =>
 
 const VALIDATION_MESSAGE = 'Los datos enviados no son válidos. Revisa los campos indicados.';
 
-/** Fastify's own 4xx errors (body parsing, limits), in Spanish. */
+const badUrl = { status: 400, error: 'bad_url', message: 'La dirección de la petición no es válida.' };
+const uriTooLong = {
+  status: 414,
+  error: 'uri_too_long',
+  message: 'La dirección de la petición es demasiado larga.',
+};
+
+/**
+ * Fastify's own 4xx errors (routing, body parsing, limits), in Spanish (DECISIONS §14). None of
+ * them repeats the URL, which may hold an API key or a QR code.
+ */
 const fastifyClientErrors: Record<string, { status: number; error: string; message: string }> = {
+  FST_ERR_BAD_URL: badUrl,
+  FST_ERR_INVALID_URL: badUrl,
+  FST_ERR_MAX_PARAM_LENGTH: uriTooLong,
   FST_ERR_CTP_INVALID_JSON_BODY: {
     status: 400,
     error: 'invalid_json',
@@ -55,7 +71,73 @@ const fastifyClientErrors: Record<string, { status: number; error: string; messa
     error: 'invalid_request',
     message: 'La longitud del contenido no es válida.',
   },
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: {
+    status: 415,
+    error: 'unsupported_media_type',
+    message: 'Tipo de contenido no soportado: envía JSON.',
+  },
+  FST_ERR_ROUTE_MISSING_CONTENT: {
+    status: 400,
+    error: 'invalid_json',
+    message: 'El cuerpo de la petición está vacío.',
+  },
 };
+
+const internalErrorBody: ApiError = {
+  message: 'Ha ocurrido un error interno. Inténtalo de nuevo más tarde.',
+  error: errorCodes.internal,
+};
+
+/**
+ * Fastify's `frameworkErrors`: what the router raises before any route runs (a URL that does not
+ * decode, a path parameter over the length limit), in the shape of DECISIONS §1.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = fastifyClientErrors[error.code];
+  if (known) return reply.code(known.status).send({ message: known.message, error: known.error });
+  request.log.error({ code: error.code }, 'framework error');
+  return reply.code(500).send(internalErrorBody);
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request (Fastify's `clientErrorHandler`). */
+const clientErrors: Record<string, { status: number; error: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    error: 'headers_too_large',
+    // Node counts the request line with the headers: a URL of many kilobytes lands here too.
+    message: 'La dirección o las cabeceras de la petición son demasiado largas.',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    error: 'request_timeout',
+    message: 'La petición ha tardado demasiado en llegar.',
+  },
+};
+const malformedRequest = {
+  status: 400,
+  error: 'bad_request',
+  message: 'La petición no es válida.',
+};
+
+/**
+ * Answers a request Node's HTTP parser could not read (headers too large, a malformed request
+ * line, a timeout) with the JSON of DECISIONS §1 in Spanish, then closes the connection.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = clientErrors[error.code ?? ''] ?? malformedRequest;
+  if (socket.writable) {
+    const body = JSON.stringify({ message: known.message, error: known.error });
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status] ?? ''}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 function fieldOf(instancePath: string | undefined, fallback: string): string {
   const path = (instancePath ?? '').split('/').filter(Boolean);
@@ -98,11 +180,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         error: errorCodes.conflict,
       });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');
+      return reply.code(503).header('retry-after', '1').send(dbUnavailableBody);
+    }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({
-      message: 'Ha ocurrido un error interno. Inténtalo de nuevo más tarde.',
-      error: errorCodes.internal,
-    });
+    return reply.code(500).send(internalErrorBody);
   });
 }
 

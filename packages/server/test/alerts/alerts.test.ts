@@ -1,6 +1,7 @@
-import { alertMessages, type AlertRules, type EventAlerts } from '@drinkflow/domain/alerts';
+import { randomUUID } from 'node:crypto';
+import { alertMessages, alertText, type AlertRules, type EventAlerts } from '@drinkflow/domain/alerts';
 import type { Evento } from '@drinkflow/domain/events';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { eventos } from '../../src/db/schema';
@@ -17,6 +18,7 @@ import {
   signIn,
   type Account,
 } from '../events/fixtures';
+import { scannerClient } from '../scanner/fixtures';
 import { expectApiError } from '../setup/helpers';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { insertConsumo, insertScanLog, insertTicketType } from '../stats/fixtures';
@@ -37,10 +39,15 @@ afterAll(async () => {
 });
 
 const minutesAgo = (minutes: number, from = Date.now()) => new Date(from - minutes * MINUTE).toISOString();
-const noRules: AlertRules = { rechazosPorTicket: null, consumosPorHora: null, minutosSinEscanear: null };
+const noRules: AlertRules = {
+  rechazosPorTicket: null,
+  consumosPorHora: null,
+  minutosSinEscanear: null,
+  deshechosPorBarra: null,
+};
 
 /** An event running now, with one ticket of Ana Pérez. */
-async function runningEvent(): Promise<{ evento: Evento; ticketId: number }> {
+async function runningEvent(): Promise<{ evento: Evento; ticketId: number; qrCode: string }> {
   const evento = await createEvent(t, owner, {
     fechaInicio: new Date(Date.now() - 3 * HOUR).toISOString(),
     fechaFin: new Date(Date.now() + 3 * HOUR).toISOString(),
@@ -52,7 +59,7 @@ async function runningEvent(): Promise<{ evento: Evento; ticketId: number }> {
   });
   const pedido = await insertOrder(t.db, evento.id, 'Ana Pérez');
   const ticket = await insertTicket(t.db, pedido.id, tipo.id);
-  return { evento, ticketId: ticket.id };
+  return { evento, ticketId: ticket.id, qrCode: ticket.qrCode };
 }
 
 const putRules = (who: Account | null, id: number, body: unknown) =>
@@ -70,6 +77,25 @@ async function alertsOf(id: number, who: Account = owner): Promise<EventAlerts> 
   return res.json<EventAlerts>();
 }
 
+/** The undo of a drink, as the scanner logs it (`accion = 'deshacer'`), `minutes` ago. */
+const undo = (eventoId: number, ticketId: number, minutes: number, barra: string | null) =>
+  insertScanLog(t.db, eventoId, {
+    ticketId,
+    accion: 'deshacer',
+    allowed: true,
+    reason: 'deshecho',
+    barra,
+    at: minutesAgo(minutes),
+  });
+
+/** Each bar's last scan as `bar_last_scans` keeps it (the trigger on the scan log). */
+async function lastScans(eventoId: number): Promise<Record<string, number>> {
+  const result = await t.db.execute(sql`
+    select barra, max(last_scan_at) as last from bar_last_scans where evento_id = ${eventoId} group by 1`);
+  const rows = (result as unknown as { rows: { barra: string; last: string | Date }[] }).rows;
+  return Object.fromEntries(rows.map((row) => [row.barra, new Date(row.last).getTime()]));
+}
+
 const refuse = (eventoId: number, ticketId: number, minutes: number, barra = 'Barra 1') =>
   insertScanLog(t.db, eventoId, {
     ticketId,
@@ -85,11 +111,20 @@ describe('alert thresholds (GET /api/eventos/{id}/alertas, PUT …/alertas/regla
     expect(await alertsOf(evento.id)).toEqual({ reglas: noRules, alertas: [] });
 
     const saved = await setRules(evento.id, { rechazosPorTicket: 3, minutosSinEscanear: 20 });
-    expect(saved.reglas).toEqual({ rechazosPorTicket: 3, consumosPorHora: null, minutosSinEscanear: 20 });
+    expect(saved.reglas).toEqual({
+      rechazosPorTicket: 3,
+      consumosPorHora: null,
+      minutosSinEscanear: 20,
+      deshechosPorBarra: null,
+    });
     expect((await alertsOf(evento.id)).reglas).toEqual(saved.reglas);
 
-    await setRules(evento.id, { consumosPorHora: 500 });
-    expect((await alertsOf(evento.id)).reglas).toEqual({ ...noRules, consumosPorHora: 500 });
+    await setRules(evento.id, { consumosPorHora: 500, deshechosPorBarra: 4 });
+    expect((await alertsOf(evento.id)).reglas).toEqual({
+      ...noRules,
+      consumosPorHora: 500,
+      deshechosPorBarra: 4,
+    });
   });
 
   it.each([
@@ -100,6 +135,8 @@ describe('alert thresholds (GET /api/eventos/{id}/alertas, PUT …/alertas/regla
     ['consumosPorHora', 1_000_001, alertMessages.consumosPorHora],
     ['minutosSinEscanear', 0, alertMessages.minutosSinEscanear],
     ['minutosSinEscanear', 1441, alertMessages.minutosSinEscanear],
+    ['deshechosPorBarra', 0, alertMessages.deshechosPorBarra],
+    ['deshechosPorBarra', 1001, alertMessages.deshechosPorBarra],
   ])('refuses %s = %j with a Spanish 400 and keeps the old thresholds', async (field, value, message) => {
     const { evento } = await runningEvent();
     await setRules(evento.id, { rechazosPorTicket: 5 });
@@ -260,11 +297,15 @@ describe('alert checks', () => {
     ['rechazosPorTicket', 'qr_compartido'],
     ['consumosPorHora', 'consumo_alto'],
     ['minutosSinEscanear', 'barra_inactiva'],
+    ['deshechosPorBarra', 'deshechos_frecuentes'],
   ] as const)('with only %s set, fire only %s although the others would have crossed', async (rule, tipo) => {
     const { evento, ticketId } = await runningEvent();
-    // Each threshold at 1 would fire: 2 refusals of one ticket, 2 drinks this hour, a bar silent 5 min.
+    // Each threshold at 1 would fire: 2 refusals of one ticket, 2 drinks this hour, a bar silent
+    // 5 min, 2 undos at one bar.
     await refuse(evento.id, ticketId, 6, 'Terraza');
     await refuse(evento.id, ticketId, 5, 'Terraza');
+    await undo(evento.id, ticketId, 6, 'Terraza');
+    await undo(evento.id, ticketId, 5, 'Terraza');
     await insertConsumo(t.db, evento.id, ticketId, minutesAgo(6), 'cerveza', 'Terraza');
     await insertConsumo(t.db, evento.id, ticketId, minutesAgo(5), 'cerveza', 'Terraza');
     await setRules(evento.id, { [rule]: 1 });
@@ -321,6 +362,123 @@ describe('alert checks', () => {
     expect(watched).toEqual(expect.arrayContaining([evento.id, other.evento.id]));
     const { evento: quiet } = await runningEvent();
     expect(await alerts.eventsToWatch()).not.toContain(quiet.id);
+  });
+});
+
+describe('frequent undos at one bar (deshechos_frecuentes)', () => {
+  it('fire when one bar undoes more than N drinks within 10 minutes, per bar, once', async () => {
+    const { evento, ticketId } = await runningEvent();
+    await setRules(evento.id, { deshechosPorBarra: 2 });
+    await undo(evento.id, ticketId, 12, 'Terraza'); // outside the window
+    await undo(evento.id, ticketId, 8, 'Terraza');
+    await undo(evento.id, ticketId, 4, 'Terraza');
+    await undo(evento.id, ticketId, 3, 'Barra 1');
+    await undo(evento.id, ticketId, 2, 'Barra 1');
+    // Refused and served scans are no undos.
+    await refuse(evento.id, ticketId, 1, 'Terraza');
+    await insertScanLog(t.db, evento.id, {
+      ticketId,
+      allowed: true,
+      reason: 'ok',
+      barra: 'Terraza',
+      at: minutesAgo(1),
+    });
+
+    expect(await alerts.evaluate(evento.id)).toBe(0); // 2 undos at each bar: not more than 2
+
+    await undo(evento.id, ticketId, 1, 'Terraza');
+    expect(await alerts.evaluate(evento.id)).toBe(1);
+    expect(await alerts.evaluate(evento.id)).toBe(0); // recorded once
+
+    const [alert] = (await alertsOf(evento.id)).alertas;
+    expect(alert).toMatchObject({
+      tipo: 'deshechos_frecuentes',
+      cantidad: 3,
+      umbral: 2,
+      barra: 'Terraza',
+      ticketId: null,
+      titular: null,
+    });
+    expect(alertText(alert!)).toBe('La barra «Terraza» deshizo 3 consumos en 10 minutos (umbral: más de 2).');
+  });
+
+  it('count the devices without a bar name as one bar, and fire again only 10 minutes later', async () => {
+    const { evento, ticketId } = await runningEvent();
+    await setRules(evento.id, { deshechosPorBarra: 1 });
+    await undo(evento.id, ticketId, 3, null);
+    await undo(evento.id, ticketId, 2, null);
+    expect(await alerts.evaluate(evento.id)).toBe(1);
+    const [alert] = (await alertsOf(evento.id)).alertas;
+    expect(alert).toMatchObject({ tipo: 'deshechos_frecuentes', cantidad: 2, barra: null });
+    expect(alertText(alert!)).toContain('La barra «Sin barra» deshizo 2 consumos');
+
+    await undo(evento.id, ticketId, -5, null);
+    await undo(evento.id, ticketId, -6, null);
+    expect(await alerts.evaluate(evento.id, new Date(Date.now() + 7 * MINUTE))).toBe(0); // 7 minutes later
+    expect(await alerts.evaluate(evento.id, new Date(Date.now() + 11 * MINUTE))).toBe(1);
+  });
+});
+
+describe('each bar’s last scan (bar_last_scans)', () => {
+  it('is kept by every scan the scanner logs: served, refused, unknown QR and undo', async () => {
+    const { evento, qrCode } = await runningEvent();
+    const scanner = scannerClient(t, evento.apiKey);
+    const started = Date.now() - 1_000;
+    const scanId = randomUUID();
+
+    const served = await scanner.consume({ qrCode, scanId, deviceId: 'caja-1', barra: 'Terraza' });
+    expect(served.json(), served.body).toMatchObject({ success: true });
+    await scanner.consume({ qrCode }); // served, without a bar name: no row
+    const refused = await scanner.consume({ qrCode, barra: 'Patio' }); // 2 of 2 drinks: agotado
+    expect(refused.json()).toMatchObject({ success: false, reason: 'agotado' });
+    expect((await scanner.consume({ qrCode: 'no-existe', barra: 'Puerta' })).statusCode).toBe(404);
+    const beforeUndo = await lastScans(evento.id);
+    expect(Object.keys(beforeUndo).sort()).toEqual(['Patio', 'Puerta', 'Terraza']);
+    for (const at of Object.values(beforeUndo)) expect(at).toBeGreaterThanOrEqual(started);
+
+    expect((await scanner.undo({ scanId, deviceId: 'caja-1' })).statusCode).toBe(200);
+    const afterUndo = await lastScans(evento.id);
+    expect(afterUndo.Terraza).toBeGreaterThanOrEqual(beforeUndo.Terraza!);
+    const [logged] = (
+      (await t.db.execute(sql`
+        select max(created_at) as last from scan_log where evento_id = ${evento.id} and barra = 'Terraza'`)) as unknown as {
+        rows: { last: string | Date }[];
+      }
+    ).rows;
+    expect(afterUndo.Terraza).toBe(new Date(logged!.last).getTime());
+  });
+
+  it('holds the latest of many scans logged at once at one bar', async () => {
+    const { evento, ticketId } = await runningEvent();
+    const times = Array.from({ length: 24 }, (_, i) => minutesAgo(30 - i));
+    await Promise.all(
+      times.map((at) =>
+        insertScanLog(t.db, evento.id, { ticketId, allowed: true, reason: 'ok', barra: 'Terraza', at }),
+      ),
+    );
+    expect(await lastScans(evento.id)).toEqual({ Terraza: Date.parse(times.at(-1)!) });
+  });
+
+  it('is what “barra sin escanear” reads: it fires from it, and a new scan clears the silence', async () => {
+    const { evento, qrCode } = await runningEvent();
+    await setRules(evento.id, { minutosSinEscanear: 15 });
+    // A bar's last scan on record, with no scan-log row behind it: the alert reads the table alone.
+    await t.db.execute(sql`
+      insert into bar_last_scans (evento_id, barra, franja, last_scan_at)
+      values (${evento.id}, 'Cocina', 3, ${minutesAgo(30)}::timestamptz)`);
+
+    expect(await alerts.evaluate(evento.id, new Date(Date.now() - 10 * MINUTE))).toBe(1);
+    expect((await alertsOf(evento.id)).alertas).toMatchObject([
+      { tipo: 'barra_inactiva', barra: 'Cocina', cantidad: 20, umbral: 15 },
+    ]);
+
+    // The bar scans again through the scanner: its silence is over, no alert until the next one.
+    const res = await scannerClient(t, evento.apiKey).consume({ qrCode, barra: 'Cocina' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await alerts.evaluate(evento.id)).toBe(0);
+    expect(await alerts.evaluate(evento.id, new Date(Date.now() + 10 * MINUTE))).toBe(0);
+    expect(await alerts.evaluate(evento.id, new Date(Date.now() + 16 * MINUTE))).toBe(1);
+    expect((await alertsOf(evento.id)).alertas.map((a) => a.barra)).toEqual(['Cocina', 'Cocina']);
   });
 });
 

@@ -4,10 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventos } from '../../src/db/schema';
 import { expectApiError } from '../setup/helpers';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { createOrder } from '../orders/fixtures';
+import { newScanId, scannerClient } from '../scanner/fixtures';
 import {
   type Account,
   call,
   createEvent,
+  createTicketType,
+  HOUR,
   expectFieldError,
   getEvent,
   signIn,
@@ -22,8 +26,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let keyCounter = 0;
-/** A valid key no other test uses. */
-const freshKey = (prefix = 'clave') => `${prefix}-${process.pid}-${++keyCounter}`;
+/** A valid key (at least 20 characters) no other test uses. */
+const freshKey = (prefix = 'clave') => `${prefix}-${process.pid}-${++keyCounter}-escaner`.padEnd(20, '0');
 
 const setApiKey = (who: Account, id: number | string, payload: unknown) =>
   call(t, who, 'PUT', `/api/eventos/${id}/api-key`, payload);
@@ -60,13 +64,13 @@ describe('PUT /api/eventos/{id}/api-key', () => {
     expect((await getEvent(t, organizer, evento.id)).apiKey).toBe(apiKey);
   });
 
-  it('accepts 6 and 128 characters of letters, digits, - and _', async () => {
+  it('accepts 20 and 128 characters of letters, digits, - and _', async () => {
     const organizer = await signIn(t.db);
     const evento = await createEvent(t, organizer);
-    const six = `a${String(++keyCounter).padStart(5, '0')}`.slice(0, 6);
+    const twenty = `a${String(++keyCounter).padStart(19, '0')}`.slice(0, 20);
     const long = `${freshKey('K_')}-`.padEnd(128, 'Zz09_-');
 
-    for (const apiKey of [six, long, `${freshKey()}_AZaz09`]) {
+    for (const apiKey of [twenty, long, `${freshKey()}_AZaz09`]) {
       const res = await setApiKey(organizer, evento.id, { apiKey });
       expect(res.statusCode, `${apiKey}: ${res.body}`).toBe(200);
       expect((await getEvent(t, organizer, evento.id)).apiKey).toBe(apiKey);
@@ -89,13 +93,14 @@ describe('PUT /api/eventos/{id}/api-key', () => {
     ['a blank key', '      ', apiKeyMessages.required],
     ['a key that is not text', 123456, apiKeyMessages.required],
     ['5 characters', 'abcde', apiKeyMessages.min],
-    ['5 characters padded with spaces', '  abcde  ', apiKeyMessages.min],
+    ['19 characters', 'a'.repeat(19), apiKeyMessages.min],
+    ['19 characters padded with spaces', `  ${'b'.repeat(19)}  `, apiKeyMessages.min],
     ['129 characters', 'a'.repeat(129), apiKeyMessages.max],
-    ['a space inside', 'clave con espacios', apiKeyMessages.pattern],
-    ['accented letters', 'contraseña-1', apiKeyMessages.pattern],
-    ['a slash', 'clave/otra', apiKeyMessages.pattern],
-    ['a dot', 'clave.123', apiKeyMessages.pattern],
-    ['a plus sign', 'clave+123', apiKeyMessages.pattern],
+    ['a space inside', 'clave con espacios del bar', apiKeyMessages.pattern],
+    ['accented letters', 'contraseña-del-escáner-1', apiKeyMessages.pattern],
+    ['a slash', 'clave/otra/del/escaner', apiKeyMessages.pattern],
+    ['a dot', 'clave.123.del.escaner', apiKeyMessages.pattern],
+    ['a plus sign', 'clave+123+del+escaner', apiKeyMessages.pattern],
   ];
 
   it.each(invalid)(
@@ -203,5 +208,59 @@ describe('PATCH /api/eventos/{id}/regenerate-api-key', () => {
     const organizer = await signIn(t.db);
 
     expectApiError(await regenerate(organizer, 'x1'), 400, 'validation_error');
+  });
+});
+
+describe('PUT /api/eventos/{id}/api-key: attempts per organizer (DECISIONS §4)', () => {
+  it('allows 10 attempts an hour, then answers 429 in Spanish with Retry-After and changes nothing', async () => {
+    const organizer = await signIn(t.db);
+    const evento = await createEvent(t, organizer);
+    const sibling = await createEvent(t, organizer);
+
+    // Probing for taken keys counts like changing one's own: 5 conflicts and 5 changes.
+    for (let i = 0; i < 5; i++) {
+      expectApiError(await setApiKey(organizer, evento.id, { apiKey: sibling.apiKey }), 409, 'conflict');
+      expect((await setApiKey(organizer, evento.id, { apiKey: freshKey() })).statusCode).toBe(200);
+    }
+    const before = (await getEvent(t, organizer, evento.id)).apiKey;
+
+    const refused = await setApiKey(organizer, evento.id, { apiKey: freshKey() });
+    const body = expectApiError(refused, 429, 'rate_limited');
+    expect(body.message).toBe(apiKeyMessages.tooManyChanges);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Not even a taken key is confirmed any more.
+    expectApiError(await setApiKey(organizer, sibling.id, { apiKey: evento.apiKey }), 429, 'rate_limited');
+    expect((await getEvent(t, organizer, evento.id)).apiKey).toBe(before);
+
+    // Another organizer has attempts of their own.
+    const other = await signIn(t.db);
+    const theirs = await createEvent(t, other);
+    expect((await setApiKey(other, theirs.id, { apiKey: freshKey() })).statusCode).toBe(200);
+  });
+});
+
+describe('a chosen key in the scanner URLs (DECISIONS §4)', () => {
+  it.each([20, 128])('serves every scanner route with a key of %i characters', async (length) => {
+    const organizer = await signIn(t.db);
+    const evento = await createEvent(t, organizer, {
+      fechaInicio: new Date(Date.now() - HOUR).toISOString(),
+      fechaFin: new Date(Date.now() + 5 * HOUR).toISOString(),
+    });
+    const tipo = await createTicketType(t, organizer, evento);
+    const pedido = await createOrder(t, organizer, { evento, tipo });
+    const apiKey = `${freshKey('Barra_')}-`.padEnd(length, 'Zz09_-').slice(0, length);
+    expect((await setApiKey(organizer, evento.id, { apiKey })).statusCode).toBe(200);
+    const scanner = scannerClient(t, apiKey, '127.0.0.1', `movil-${length}`);
+    const { qrCode } = pedido.tickets[0]!;
+    const scanId = newScanId();
+
+    expect((await scanner.event()).json()).toMatchObject({ nombre: evento.nombre });
+    expect((await scanner.ticket(qrCode)).json()).toMatchObject({ ticket: { id: pedido.tickets[0]!.id } });
+    const consume = await scanner.consume({ qrCode, scanId, deviceId: `movil-${length}` });
+    expect(consume.json(), consume.body).toMatchObject({ success: true });
+    const undo = await scanner.undo({ scanId, deviceId: `movil-${length}` });
+    expect(undo.statusCode, undo.body).toBe(200);
   });
 });

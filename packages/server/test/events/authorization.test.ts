@@ -76,7 +76,7 @@ const scoped: Endpoint[] = [
     method: 'PUT',
     path: '/api/eventos/{id}/api-key',
     url: eventUrl('/api-key'),
-    body: () => ({ apiKey: `intruso-${process.pid}-${++keyCounter}` }),
+    body: () => ({ apiKey: `clave-de-intruso-${process.pid}-${++keyCounter}` }),
     read: false,
     ok: 200,
   },

@@ -11,6 +11,8 @@ import { authHeader, loginAs } from '../setup/helpers';
 /** Open to anyone. */
 const publicRoutes = new Set([
   'GET /api/config',
+  // Load balancers and monitors (DECISIONS §14).
+  'GET /api/health',
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/demo-request',

@@ -4,6 +4,7 @@ import { call } from '../events/fixtures';
 import {
   consumoRows,
   createScannerApp,
+  decisionOf,
   expectScan,
   HOUR,
   MINUTE,
@@ -31,7 +32,7 @@ describe('por_cantidad tickets', () => {
 
     const first = await scanner.consume({ qrCode: ticket.qrCode });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({
+    expect(decisionOf(first)).toEqual({
       success: true,
       canConsume: true,
       message: 'Consumo registrado',
@@ -55,7 +56,7 @@ describe('por_cantidad tickets', () => {
 
     const refused = await scanner.consume({ qrCode: ticket.qrCode });
     expect(refused.statusCode, refused.body).toBe(200);
-    expect(refused.json()).toEqual({
+    expect(decisionOf(refused)).toEqual({
       success: false,
       canConsume: false,
       message: 'Límite de bebidas alcanzado',
@@ -112,7 +113,7 @@ describe('temporal tickets (barra libre)', () => {
       t.clock.advance(MINUTE);
       const res = await scanner.consume({ qrCode: ticket.qrCode });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({
+      expect(decisionOf(res)).toEqual({
         success: true,
         canConsume: true,
         message: 'Consumo registrado',
@@ -152,7 +153,7 @@ describe('intervalos_controlados tickets', () => {
     // maxDrinks = floor(180 / 30) = 6.
     const first = await scanner.consume({ qrCode: ticket.qrCode });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({
+    expect(decisionOf(first)).toEqual({
       success: true,
       canConsume: false,
       message: 'Consumo registrado',
@@ -165,7 +166,7 @@ describe('intervalos_controlados tickets', () => {
     t.clock.advance(10 * MINUTE);
     const early = await scanner.consume({ qrCode: ticket.qrCode });
     expect(early.statusCode, early.body).toBe(200);
-    expect(early.json()).toEqual({
+    expect(decisionOf(early)).toEqual({
       success: false,
       canConsume: false,
       message: `Debe esperar hasta las ${formatTime(plus(start, 30 * MINUTE))} para la siguiente bebida`,
@@ -202,7 +203,7 @@ describe('intervalos_controlados tickets', () => {
     const res = await scanner.consume({ qrCode: ticket.qrCode });
 
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
+    expect(decisionOf(res)).toEqual({
       success: false,
       canConsume: false,
       message: 'Límite de bebidas alcanzado',
@@ -232,7 +233,7 @@ describe('refusals before the count', () => {
     const res = await scanner.consume({ qrCode: ticket.qrCode });
 
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
+    expect(decisionOf(res)).toEqual({
       success: false,
       canConsume: false,
       message: 'Ticket invalidado',
@@ -264,7 +265,7 @@ describe('refusals before the count', () => {
     const res = await scanner.consume({ qrCode: ticket.qrCode });
 
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
+    expect(decisionOf(res)).toEqual({
       success: false,
       canConsume: false,
       message: `El ticket aún no es válido (desde ${formatDateTime(validoDesde)})`,
@@ -289,7 +290,7 @@ describe('refusals before the count', () => {
     const res = await scanner.consume({ qrCode: ticket.qrCode });
 
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
+    expect(decisionOf(res)).toEqual({
       success: false,
       canConsume: false,
       message: 'El ticket ha caducado',
@@ -319,7 +320,7 @@ describe('the drink asked for (tipo_bebida)', () => {
     const res = await scanner.consume({ qrCode: ticket.qrCode, tipoBebida: 'copa' });
 
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
+    expect(decisionOf(res)).toEqual({
       success: false,
       canConsume: true,
       message: 'Este ticket no incluye copa (permite: cerveza)',

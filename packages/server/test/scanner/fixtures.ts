@@ -48,15 +48,25 @@ export interface ScannerTestApp extends TestApp {
  * The whole API on a fresh database with the scanner's options: a controllable clock and, when
  * given, a rate limit per API key and client address (`undefined` keeps the server's default).
  */
-export async function createScannerApp(options: { scannerRateLimit?: number } = {}): Promise<ScannerTestApp> {
+export async function createScannerApp(
+  options: {
+    scannerRateLimit?: number;
+    scannerAddressLimit?: number;
+    /** `database`: no test clock, drinks take the database's time (as in production). */
+    clock?: 'test' | 'database';
+  } = {},
+): Promise<ScannerTestApp> {
   const database = await openTestDatabase();
   const clock = new TestClock();
   try {
     const app = await buildApp({
       db: database.db,
       demo: false,
-      now: clock.now,
+      ...(options.clock === 'database' ? {} : { now: clock.now }),
       ...(options.scannerRateLimit === undefined ? {} : { scannerRateLimit: options.scannerRateLimit }),
+      ...(options.scannerAddressLimit === undefined
+        ? {}
+        : { scannerAddressLimit: options.scannerAddressLimit }),
     });
     await app.ready();
     return {
@@ -75,17 +85,26 @@ export async function createScannerApp(options: { scannerRateLimit?: number } = 
   }
 }
 
-/** The four public scanner calls for one API key, from one client address. */
-export function scannerClient(t: TestApp, apiKey: string, remoteAddress = '127.0.0.1') {
+/**
+ * The four public scanner calls for one API key, from one client address; with `deviceId`, every
+ * call names the device in the X-Device-Id header, as the scanner page does.
+ */
+export function scannerClient(t: TestApp, apiKey: string, remoteAddress = '127.0.0.1', deviceId?: string) {
   const base = `/api/scanner/${encodeURIComponent(apiKey)}`;
+  const headers = deviceId === undefined ? {} : { 'x-device-id': deviceId };
   return {
-    event: () => t.app.inject({ method: 'GET', url: `${base}/event`, remoteAddress }),
+    event: () => t.app.inject({ method: 'GET', url: `${base}/event`, remoteAddress, headers }),
     ticket: (qrCode: string) =>
-      t.app.inject({ method: 'GET', url: `${base}/ticket/${encodeURIComponent(qrCode)}`, remoteAddress }),
+      t.app.inject({
+        method: 'GET',
+        url: `${base}/ticket/${encodeURIComponent(qrCode)}`,
+        remoteAddress,
+        headers,
+      }),
     consume: (body: Record<string, unknown>) =>
-      t.app.inject({ method: 'POST', url: `${base}/consume`, payload: body, remoteAddress }),
+      t.app.inject({ method: 'POST', url: `${base}/consume`, payload: body, remoteAddress, headers }),
     undo: (body: Record<string, unknown>) =>
-      t.app.inject({ method: 'POST', url: `${base}/undo`, payload: body, remoteAddress }),
+      t.app.inject({ method: 'POST', url: `${base}/undo`, payload: body, remoteAddress, headers }),
   };
 }
 export type ScannerClient = ReturnType<typeof scannerClient>;
@@ -153,13 +172,23 @@ export const uniqueContact = () => ({
   telefono: `+34 6${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
 });
 
-/** A 200 scan decision; returns the body. */
+/** A 200 scan decision; returns the decision (the body without the ticket, see `decisionOf`). */
 export function expectScan(res: LightMyRequestResponse, expected: Partial<ScanResult> = {}): ScanResult {
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = res.json<ScanResult>();
-  expect(body).toMatchObject(expected);
-  return body;
+  expect(res.json()).toMatchObject(expected);
+  return decisionOf(res);
+}
+
+/**
+ * A consume answer's decision: the body without the ticket as it is now (`ticket`, `tipoTicket`,
+ * `consumos`), which every consume answer carries (docs/decisions/029).
+ */
+export function decisionOf(
+  res: LightMyRequestResponse,
+): Omit<ScanResult, 'ticket' | 'tipoTicket' | 'consumos'> {
+  const { ticket: _ticket, tipoTicket: _tipo, consumos: _consumos, ...decision } = res.json<ScanResult>();
+  return decision;
 }
 
 export const consumoRows = (db: Db, ticketId: number) =>

@@ -61,7 +61,7 @@ describe('GET /api/scanner/{apiKey}/event', () => {
     expectApiError(await scannerClient(t, evento.apiKey, address).event(), 404, 'not_found');
     expect((await scannerClient(t, apiKey, address).event()).statusCode).toBe(200);
 
-    const custom = `barra-${evento.id}-propia`;
+    const custom = `barra-${evento.id}-propia-del-escaner`;
     const set = await call(t, owner, 'PUT', `/api/eventos/${evento.id}/api-key`, { apiKey: custom });
     expect(set.statusCode, set.body).toBe(200);
     expectApiError(await scannerClient(t, apiKey, address).event(), 404, 'not_found');

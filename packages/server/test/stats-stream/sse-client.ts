@@ -21,8 +21,9 @@ export async function openStatsStream(base: string, eventoId: number, token?: st
   const waiters = new Set<() => void>();
   const notify = () => waiters.forEach((wake) => wake());
 
+  let reading: Promise<void> = Promise.resolve();
   if (response.ok && response.body) {
-    void (async () => {
+    reading = (async () => {
       const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
       try {
@@ -97,6 +98,8 @@ export async function openStatsStream(base: string, eventoId: number, token?: st
     /** The first `alertas` event (after `after` events) that satisfies `match`, within `timeoutMs`. */
     waitForAlerts: (match: (alerts: EventAlerts) => boolean, timeoutMs = 2_000, after = 0) =>
       waitForEvent('alertas', match, timeoutMs, after),
+    /** Resolves when the server ends the stream (or it is closed here). */
+    ended: () => reading,
     close: () => controller.abort(),
   };
 }

@@ -5,6 +5,7 @@ import { type Account, call, createEvent, createTicketType, HOUR, signIn } from 
 import { createOrder } from '../orders/fixtures';
 import { newScanId, scannerClient } from '../scanner/fixtures';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { MAX_STREAMS_PER_SESSION } from '../../src/modules/stats-stream/routes';
 import { openStatsStream } from './sse-client';
 
 // DECISIONS §8, docs/decisions/021: the statistics page's live stream.
@@ -77,13 +78,15 @@ describe('GET /api/stats/{eventoId}/stream', () => {
       });
       expect(consumed.statusCode, consumed.body).toBe(200);
       const after = await stream.waitFor((stats) => stats.totalConsumos === 1, 2_000);
-      expect(after.porBarra).toEqual([{ barra: 'Terraza', consumos: 1, rechazos: 0 }]);
+      expect(after.porBarra).toEqual([{ barra: 'Terraza', consumos: 1, rechazos: 0, deshechos: 0 }]);
       expect(after.promedioConsumos).toBe(1);
 
       const seen = stream.stats().length;
       const undone = await scanner.undo({ scanId, deviceId });
       expect(undone.statusCode, undone.body).toBeLessThan(300);
-      await stream.waitFor((stats) => stats.totalConsumos === 0, 2_000, seen);
+      const afterUndo = await stream.waitFor((stats) => stats.totalConsumos === 0, 2_000, seen);
+      expect(afterUndo.deshechos).toBe(1);
+      expect(afterUndo.porBarra).toEqual([{ barra: 'Terraza', consumos: 0, rechazos: 0, deshechos: 1 }]);
     } finally {
       stream.close();
     }
@@ -110,7 +113,12 @@ describe('GET /api/stats/{eventoId}/stream', () => {
 
   it('sends the alerts at once, and again when a scan makes one fire (docs/decisions/022)', async () => {
     const { evento, pedido } = await liveEvent();
-    const rules = { rechazosPorTicket: 2, consumosPorHora: null, minutosSinEscanear: null };
+    const rules = {
+      rechazosPorTicket: 2,
+      consumosPorHora: null,
+      minutosSinEscanear: null,
+      deshechosPorBarra: null,
+    };
     const saved = await call(t, owner, 'PUT', `/api/eventos/${evento.id}/alertas/reglas`, rules);
     expect(saved.statusCode, saved.body).toBe(200);
     const scanner = scannerClient(t, evento.apiKey);
@@ -142,7 +150,7 @@ describe('GET /api/stats/{eventoId}/stream', () => {
       expect(res.statusCode).toBe(404);
 
       const after = await stream.waitFor((stats) => stats.rechazos.no_encontrado === 1, 2_000);
-      expect(after.porBarra).toEqual([{ barra: 'Puerta', consumos: 0, rechazos: 1 }]);
+      expect(after.porBarra).toEqual([{ barra: 'Puerta', consumos: 0, rechazos: 1, deshechos: 0 }]);
     } finally {
       stream.close();
     }
@@ -215,6 +223,124 @@ describe('GET /api/stats/{eventoId}/stream authorization', () => {
       expect((await stream.waitFor(() => true, 1_000)).totalAsistentes).toBe(3);
     } finally {
       stream.close();
+    }
+  });
+});
+
+/** Milliseconds until the server ends `stream`, failing past `limitMs`. */
+async function endsWithin(stream: Awaited<ReturnType<typeof openStatsStream>>, limitMs: number) {
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the stream was still open after ${limitMs} ms`)), limitMs);
+  });
+  try {
+    await Promise.race([stream.ended(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+  return Date.now() - started;
+}
+
+describe('GET /api/stats/{eventoId}/stream once access is lost', () => {
+  it('ends within 2 s of a logout, and the token opens no new stream', async () => {
+    const viewer = await signIn(t.db, 'organizer', 'Sesión que sale');
+    const event = await createEvent(t, viewer, {
+      fechaInicio: new Date(Date.now() - HOUR).toISOString(),
+      fechaFin: new Date(Date.now() + 5 * HOUR).toISOString(),
+    });
+    const stream = await openStatsStream(base, event.id, viewer.token);
+    try {
+      await stream.waitFor(() => true, 1_000);
+      const out = await call(t, viewer, 'POST', '/api/auth/logout');
+      expect(out.statusCode).toBeLessThan(300);
+      expect(await endsWithin(stream, 2_000)).toBeLessThan(2_000);
+      const again = await fetch(`${base}/api/stats/${event.id}/stream`, { headers: viewer.headers });
+      expect(again.status).toBe(401);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends within 2 s of the account being disabled by an admin', async () => {
+    const viewer = await signIn(t.db, 'organizer', 'Cuenta que se desactiva');
+    const admin = await signIn(t.db, 'admin', 'Admin');
+    const event = await createEvent(t, viewer, {});
+    const stream = await openStatsStream(base, event.id, viewer.token);
+    try {
+      await stream.waitFor(() => true, 1_000);
+      const res = await call(t, admin, 'PATCH', `/api/admin/users/${viewer.user.id}`, { activo: false });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await endsWithin(stream, 2_000)).toBeLessThan(2_000);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends within 2 s of the reader losing the role that may read statistics', async () => {
+    const viewer = await signIn(t.db, 'admin', 'Admin degradado');
+    const admin = await signIn(t.db, 'admin', 'Otra admin');
+    const { evento } = await liveEvent(); // an event of another organizer: only an admin may read it
+    const stream = await openStatsStream(base, evento.id, viewer.token);
+    try {
+      await stream.waitFor(() => true, 1_000);
+      const res = await call(t, admin, 'PATCH', `/api/admin/users/${viewer.user.id}`, { rol: 'organizer' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await endsWithin(stream, 2_000)).toBeLessThan(2_000);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends within 2 s of the event being deleted', async () => {
+    const event = await createEvent(t, owner, {});
+    const stream = await openStatsStream(base, event.id, owner.token);
+    try {
+      await stream.waitFor(() => true, 1_000);
+      expect((await call(t, owner, 'DELETE', `/api/eventos/${event.id}`)).statusCode).toBeLessThan(300);
+      expect(await endsWithin(stream, 2_000)).toBeLessThan(2_000);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe('GET /api/stats/{eventoId}/stream per session', () => {
+  it(`allows ${MAX_STREAMS_PER_SESSION} open streams per session, answers 429 in Spanish beyond, and frees a place when one closes`, async () => {
+    const { evento } = await liveEvent();
+    const viewer = await signIn(t.db, 'admin', 'Muchas pestañas');
+    const streams = [];
+    try {
+      for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) {
+        const stream = await openStatsStream(base, evento.id, viewer.token);
+        streams.push(stream);
+        expect(stream.response.status).toBe(200);
+        await stream.waitFor(() => true, 1_000);
+      }
+      const refused = await fetch(`${base}/api/stats/${evento.id}/stream`, { headers: viewer.headers });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await refused.json()).toEqual({
+        error: 'rate_limited',
+        message: `Ya tienes ${MAX_STREAMS_PER_SESSION} conexiones en directo abiertas con esta sesión. Cierra alguna pestaña e inténtalo de nuevo.`,
+      });
+
+      // Another session of the same person is another session.
+      const other = await openStatsStream(base, evento.id, owner.token);
+      streams.push(other);
+      expect(other.response.status).toBe(200);
+
+      streams.shift()!.close();
+      const deadline = Date.now() + 2_000;
+      let next = await fetch(`${base}/api/stats/${evento.id}/stream`, { headers: viewer.headers });
+      while (next.status === 429 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        next = await fetch(`${base}/api/stats/${evento.id}/stream`, { headers: viewer.headers });
+      }
+      expect(next.status).toBe(200);
+      await next.body?.cancel();
+    } finally {
+      for (const stream of streams) stream.close();
     }
   });
 });

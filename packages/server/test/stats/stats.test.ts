@@ -96,15 +96,22 @@ describe('GET /api/stats/{eventoId}', () => {
     expect(stats.rechazos).toEqual({ agotado: 2, intervalo: 1, no_encontrado: 1, otro_evento: 1 });
   });
 
-  it('sums drinks and refusals per bar, a device without a bar name as "Sin barra"', async () => {
+  it('sums drinks, refusals and undos per bar, a device without a bar name as "Sin barra"', async () => {
     const stats = await statsOf(owner);
 
     expect(stats.porBarra).toEqual([
-      { barra: 'Barra 1', consumos: 4, rechazos: 2 },
-      { barra: 'Sin barra', consumos: 3, rechazos: 1 },
-      { barra: 'Terraza', consumos: 3, rechazos: 1 },
-      { barra: 'Barra 2', consumos: 0, rechazos: 1 },
+      { barra: 'Barra 1', consumos: 4, rechazos: 2, deshechos: 0 },
+      { barra: 'Sin barra', consumos: 3, rechazos: 1, deshechos: 0 },
+      { barra: 'Terraza', consumos: 3, rechazos: 1, deshechos: 0 },
+      { barra: 'Barra 2', consumos: 0, rechazos: 1, deshechos: 0 },
+      { barra: 'Barra 3', consumos: 0, rechazos: 0, deshechos: 1 },
     ]);
+  });
+
+  it('counts the undos (scan-log rows "deshacer"), not the undone scans themselves (DECISIONS §12)', async () => {
+    const stats = await statsOf(owner);
+
+    expect(stats.deshechos).toBe(1);
   });
 
   it('answers the empty shape for an event without tickets or scans', async () => {
@@ -119,6 +126,7 @@ describe('GET /api/stats/{eventoId}', () => {
       bebidasPopulares: [],
       estadoTickets: { activo: 0, agotado: 0, invalidado: 0, caducado: 0 },
       rechazos: {},
+      deshechos: 0,
       porBarra: [],
     });
   });

@@ -21,10 +21,16 @@ async function orderWithTickets(quantity = 2) {
   return { ...owned, pedido };
 }
 
-async function addConsumo(eventoId: number, ticketId: number, timestamp: string, tipoBebida = 'copa') {
+async function addConsumo(
+  eventoId: number,
+  ticketId: number,
+  timestamp: string,
+  tipoBebida = 'copa',
+  barra: string | null = null,
+) {
   const [row] = await t.db
     .insert(consumos)
-    .values({ eventoId, ticketId, tipoBebida, timestamp: new Date(timestamp) })
+    .values({ eventoId, ticketId, tipoBebida, timestamp: new Date(timestamp), barra })
     .returning();
   return row!;
 }
@@ -207,21 +213,27 @@ describe('PATCH /api/tickets/{id}/regenerate-qr', () => {
 });
 
 describe('GET /api/tickets/{id}/consumos', () => {
-  it("lists the ticket's consumptions, newest first", async () => {
+  it("lists the ticket's consumptions, newest first, with the bar that served each", async () => {
     const { owner, evento, pedido } = await orderWithTickets(2);
     const [ticket, other] = pedido.tickets;
-    const middle = await addConsumo(evento.id, ticket!.id, '2026-05-01T21:00:00.000Z', 'cerveza');
+    const middle = await addConsumo(
+      evento.id,
+      ticket!.id,
+      '2026-05-01T21:00:00.000Z',
+      'cerveza',
+      'Barra Norte',
+    );
     const oldest = await addConsumo(evento.id, ticket!.id, '2026-05-01T20:00:00.000Z');
-    const newest = await addConsumo(evento.id, ticket!.id, '2026-05-01T23:45:10.123Z', 'copa');
+    const newest = await addConsumo(evento.id, ticket!.id, '2026-05-01T23:45:10.123Z', 'copa', 'Terraza');
     await addConsumo(evento.id, other!.id, '2026-05-01T22:00:00.000Z');
 
     const res = await call(t, owner, 'GET', `/api/tickets/${ticket!.id}/consumos`);
 
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual([
-      { id: newest.id, tipoBebida: 'copa', timestamp: '2026-05-01T23:45:10.123Z' },
-      { id: middle.id, tipoBebida: 'cerveza', timestamp: '2026-05-01T21:00:00.000Z' },
-      { id: oldest.id, tipoBebida: 'copa', timestamp: '2026-05-01T20:00:00.000Z' },
+      { id: newest.id, tipoBebida: 'copa', timestamp: '2026-05-01T23:45:10.123Z', barra: 'Terraza' },
+      { id: middle.id, tipoBebida: 'cerveza', timestamp: '2026-05-01T21:00:00.000Z', barra: 'Barra Norte' },
+      { id: oldest.id, tipoBebida: 'copa', timestamp: '2026-05-01T20:00:00.000Z', barra: null },
     ]);
   });
 

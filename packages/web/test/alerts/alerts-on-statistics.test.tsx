@@ -80,7 +80,12 @@ describe('alerts on the statistics page', () => {
   });
 
   it('shows the saved thresholds, checks them before sending, and saves them (empty = off)', async () => {
-    const saved = { rechazosPorTicket: 5, consumosPorHora: null, minutosSinEscanear: 30 };
+    const saved = {
+      rechazosPorTicket: 5,
+      consumosPorHora: null,
+      minutosSinEscanear: 30,
+      deshechosPorBarra: 4,
+    };
     const fetchMock = serveWithStream(
       {
         ...routes({ reglas: { ...noAlertRules, consumosPorHora: 400 }, alertas: [] }),
@@ -93,6 +98,7 @@ describe('alerts on the statistics page', () => {
     expect(perHour).toHaveValue('400');
     const refusals = screen.getByLabelText('Escaneos rechazados de un mismo ticket en 10 minutos (más de)');
     const silence = screen.getByLabelText('Minutos de una barra sin escanear');
+    const undos = screen.getByLabelText('Consumos deshechos en una barra en 10 minutos (más de)');
 
     await userEvent.type(refusals, '2,5');
     await userEvent.type(silence, '1441');
@@ -106,6 +112,7 @@ describe('alerts on the statistics page', () => {
     await userEvent.clear(silence);
     await userEvent.type(silence, '30');
     await userEvent.clear(perHour);
+    await userEvent.type(undos, '4');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar umbrales' }));
 
     await waitFor(() => expect(sentBodies(fetchMock, 'PUT /api/eventos/1/alertas/reglas')).toEqual([saved]));

@@ -19,9 +19,10 @@ const boda: EventoDetail = {
 };
 const night = busyNight({
   rechazos: { agotado: 1, intervalo: 3, desconocido: 1, invalidado: 0 },
+  deshechos: 2,
   porBarra: [
-    { barra: 'Terraza', consumos: 6, rechazos: 4 },
-    { barra: 'Sin barra', consumos: 3, rechazos: 1 },
+    { barra: 'Terraza', consumos: 6, rechazos: 4, deshechos: 2 },
+    { barra: 'Sin barra', consumos: 3, rechazos: 1, deshechos: 0 },
   ],
 });
 
@@ -79,7 +80,7 @@ describe('event report page', () => {
     expect(document.title).toBe('Informe — Boda Ana y Luis | DrinkFlow');
   });
 
-  it('shows the four figures and the performance summary', async () => {
+  it('shows the figures, the drinks undone among them, and the performance summary', async () => {
     serveApi(routes);
     renderReport();
     await screen.findByRole('heading', { name: 'Informe del evento' });
@@ -87,6 +88,7 @@ describe('event report page', () => {
     expect(figure('Total Asistentes')).toEqual(['4', 'Personas con tickets']);
     expect(figure('Promedio por Asistente')).toEqual(['2,25', 'Bebidas por persona']);
     expect(figure('Hora Pico')).toEqual(['23:00', '6 consumos']);
+    expect(figure('Deshechos')).toEqual(['2', 'Consumos anulados']);
     const summary = screen.getByRole('region', { name: 'Resumen de rendimiento' });
     expect(summary).toHaveTextContent('ActividadEvento Activo');
     expect(summary).toHaveTextContent('ConsumoAlto Consumo');
@@ -119,9 +121,9 @@ describe('event report page', () => {
       ['Caducados', '0'],
     ]);
     expect(await rowsOf('Consumos por barra')).toEqual([
-      ['Barra', 'Consumos', 'Rechazos'],
-      ['Terraza', '6', '4'],
-      ['Sin barra', '3', '1'],
+      ['Barra', 'Consumos', 'Rechazos', 'Deshechos'],
+      ['Terraza', '6', '4', '2'],
+      ['Sin barra', '3', '1', '0'],
     ]);
   });
 

@@ -119,6 +119,24 @@ describe('statistics page', () => {
     expect(within(bars).getAllByRole('row')[1]).toHaveTextContent('Terraza91');
   });
 
+  it('shows the drinks undone at the bars, in total and per bar (DECISIONS §12)', async () => {
+    const undone = busyNight({
+      deshechos: 3,
+      porBarra: [{ barra: 'Terraza', consumos: 9, rechazos: 1, deshechos: 3 }],
+    });
+    serveWithStream({ ...routes, 'GET /api/stats/2': undone }, []);
+    renderStats('/organizer/estadisticas?evento=2');
+    await screen.findByRole('heading', { name: 'Deshechos' });
+    expect(within(card('Deshechos')).getByText('3')).toBeInTheDocument();
+    expect(within(card('Deshechos')).getByText('Consumos anulados en las barras')).toBeInTheDocument();
+    const bars = await screen.findByRole('table', { name: 'Consumos por barra' });
+    expect(
+      within(bars)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['BarraConsumosRechazosDeshechos', 'Terraza913']);
+  });
+
   it('says Sin datos instead of an empty chart', async () => {
     serveWithStream(routes, []);
     renderStats('/organizer/estadisticas?evento=1');

@@ -12,6 +12,7 @@ export const noDrinks = (patch: Partial<EventStats> = {}): EventStats => ({
   bebidasPopulares: [],
   estadoTickets: { activo: 4, agotado: 0, invalidado: 0, caducado: 0 },
   rechazos: {},
+  deshechos: 0,
   porBarra: [],
   ...patch,
 });
@@ -35,7 +36,8 @@ export const busyNight = (patch: Partial<EventStats> = {}): EventStats => ({
   ],
   estadoTickets: { activo: 2, agotado: 2, invalidado: 0, caducado: 0 },
   rechazos: { agotado: 1 },
-  porBarra: [{ barra: 'Terraza', consumos: 9, rechazos: 1 }],
+  deshechos: 0,
+  porBarra: [{ barra: 'Terraza', consumos: 9, rechazos: 1, deshechos: 0 }],
   ...patch,
 });
 

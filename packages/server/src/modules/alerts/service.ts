@@ -40,7 +40,10 @@ const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
  *   ticket only 10 minutes after its last alert;
  * - consumo_alto: more than N drinks in the last 60 minutes; again only 60 minutes later;
  * - barra_inactiva: while the event runs, a bar whose last scan is N minutes old or more; once per
- *   silence (again only after the bar has scanned since).
+ *   silence (again only after the bar has scanned since). Each bar's last scan comes from
+ *   `bar_last_scans` (kept by a trigger on the scan log), not from aggregating the scan log;
+ * - deshechos_frecuentes: a bar (or the devices without a bar name, barra null) that undid more than
+ *   N drinks in the last 10 minutes; again for that bar only 10 minutes after its last alert.
  */
 const ruleStatements = (eventoId: number, rules: AlertRules, now: Date) => [
   rules.rechazosPorTicket !== null &&
@@ -83,8 +86,8 @@ const ruleStatements = (eventoId: number, rules: AlertRules, now: Date) => [
       select ${eventoId}, 'barra_inactiva', floor(extract(epoch from ${at(now)} - bars.last) / 60)::int,
              ${rules.minutosSinEscanear}, bars.barra, ${at(now)}
       from (
-        select s.barra, max(s.created_at) as last from scan_log s
-        where s.evento_id = ${eventoId} and s.barra is not null and s.created_at <= ${at(now)}
+        select b.barra, max(b.last_scan_at) as last from bar_last_scans b
+        where b.evento_id = ${eventoId}
         group by 1
       ) bars
       join eventos e on e.id = ${eventoId} and ${at(now)} between e.fecha_inicio and e.fecha_fin
@@ -94,6 +97,23 @@ const ruleStatements = (eventoId: number, rules: AlertRules, now: Date) => [
           where a.evento_id = ${eventoId} and a.tipo = 'barra_inactiva' and a.barra = bars.barra
             and a.disparada_en >= bars.last
         )`,
+  rules.deshechosPorBarra !== null &&
+    sql`
+      insert into alertas (evento_id, tipo, cantidad, umbral, barra, disparada_en)
+      select ${eventoId}, 'deshechos_frecuentes', undos.n, ${rules.deshechosPorBarra}, undos.barra, ${at(now)}
+      from (
+        select s.barra, count(*)::int as n from scan_log s
+        where s.evento_id = ${eventoId} and s.accion = 'deshacer'
+          and s.created_at > ${at(now)} - make_interval(mins => ${ALERT_WINDOWS_MINUTES.deshechos_frecuentes})
+          and s.created_at <= ${at(now)}
+        group by 1 having count(*) > ${rules.deshechosPorBarra}
+      ) undos
+      where not exists (
+        select 1 from alertas a
+        where a.evento_id = ${eventoId} and a.tipo = 'deshechos_frecuentes'
+          and a.barra is not distinct from undos.barra
+          and a.disparada_en > ${at(now)} - make_interval(mins => ${ALERT_WINDOWS_MINUTES.deshechos_frecuentes})
+      )`,
 ];
 
 async function readRules(executor: Db | Tx, eventoId: number): Promise<AlertRules | null> {
@@ -107,6 +127,7 @@ async function readRules(executor: Db | Tx, eventoId: number): Promise<AlertRule
     rechazosPorTicket: row.rechazosPorTicket,
     consumosPorHora: row.consumosPorHora,
     minutosSinEscanear: row.minutosSinEscanear,
+    deshechosPorBarra: row.deshechosPorBarra,
   };
 }
 

@@ -8,7 +8,7 @@ import { sessions, users } from '../../db/schema';
 import { HttpError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../http/errors';
 import { SESSION_DAYS, loginLimits, passwordChangeLimits, registrationLimits } from './limits';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { createThrottle } from '../../http/throttle';
+import { createThrottle } from '../../http/rate-limits';
 import { hashToken, randomSecret } from './tokens';
 
 const EMAIL_TAKEN = 'Ya existe una cuenta con este email';

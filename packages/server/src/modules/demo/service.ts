@@ -2,7 +2,7 @@ import type { demoRequestBody } from '@drinkflow/domain/demo-request';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { demoRequests } from '../../db/schema';
-import { createThrottle } from '../../http/throttle';
+import { createThrottle } from '../../http/rate-limits';
 
 /** A public form: a person sends a handful, a spam script is cut off (shared by every process). */
 const demoRequestLimit = {

@@ -4,6 +4,7 @@ import { and, count, countDistinct, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { consumos, eventos, pedidos, tickets, tiposTicket } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../http/errors';
+import { createThrottle, type ThrottlePolicy } from '../../http/rate-limits';
 import { randomSecret } from '../auth/tokens';
 
 export const EVENT_NOT_FOUND = 'Evento no encontrado';
@@ -30,10 +31,19 @@ export const readableBy = (user: User): SQL | undefined =>
 export const writableBy = (user: User): SQL => eq(eventos.organizadorId, user.id);
 
 const newApiKey = () => randomSecret(18);
+/**
+ * Key changes per organizer (DECISIONS §4): a 409 says that another event uses a key, so unlimited
+ * attempts would let an organizer search for other events' keys.
+ */
+export const apiKeyChangeLimit = {
+  perOrganizer: 10,
+  policy: { windowMinutes: 60, message: apiKeyMessages.tooManyChanges },
+} as const satisfies { policy: ThrottlePolicy } & Record<string, unknown>;
 const apiKeyTaken = () =>
   conflict(apiKeyMessages.taken, [{ field: 'apiKey', message: apiKeyMessages.taken }]);
 
 export function createEventService(db: Db) {
+  const throttle = createThrottle(db);
   async function find(id: number, scope: SQL | undefined, executor: Db | Tx = db): Promise<EventoRow> {
     const [row] = await executor
       .select()
@@ -122,6 +132,10 @@ export function createEventService(db: Db) {
     },
 
     async setApiKey(user: User, id: number, apiKey: string): Promise<{ apiKey: string }> {
+      await throttle.take(
+        [{ bucket: 'api-key-change', key: String(user.id), max: apiKeyChangeLimit.perOrganizer }],
+        apiKeyChangeLimit.policy,
+      );
       try {
         const [row] = await db
           .update(eventos)

@@ -1,6 +1,12 @@
+/** The scanner's rate limits (DECISIONS §7, §12; docs/decisions/016 and 029). */
 export const scannerRateLimits = {
-  /** Requests per minute per client and key (DECISIONS §7: a burst of 60 and 600 a minute pass). */
+  /**
+   * Requests per minute per API key and device (per address for requests that name no device):
+   * a burst of 60 and 600 a minute pass (SCANNER_RATE_LIMIT; 0 turns every scanner limit off).
+   */
   defaultPerMinute: 600,
+  /** Requests per minute per API key and client address, all devices together (SCANNER_ADDRESS_LIMIT). */
+  defaultPerAddress: 20_000,
   /** Unknown keys one address may try in `guessWindowMs` before it gets only 429s. */
   unknownKeysPerAddress: 20,
   guessWindowMs: 10 * 60_000,

@@ -3,60 +3,61 @@ import {
   scanResult,
   scannerEvent,
   scannerKeyParams,
+  scannerDeviceHeader,
   scannerMessages,
   scannerTicketParams,
   scannerTicketResponse,
   undoBody,
   undoResponse,
 } from '@drinkflow/domain/scanner';
+import { SCANNER_DEVICE_HEADER } from '@drinkflow/domain/scanner-limits';
 import type { AppContext } from '../../app-context';
-import { notFound } from '../../http/errors';
-import { createRateCounter, tooManyRequests, windowAt } from '../../http/rate-counter';
-import { scannerRateLimits } from './limits';
-import { createScannerService, type ScannerEventRow } from './service';
+import { badRequest } from '../../http/errors';
+import { createScannerLimiter } from './rate-limit';
+import { createScannerService } from './service';
 
 export interface ScannerOptions {
-  /** Requests per minute per client address and API key; 0 turns the limit off. */
+  /** Requests per minute per API key and device (per address without one); 0 turns every limit off. */
   ratePerMinute: number;
-  now: () => Date;
+  /** Requests per minute per API key and address, all devices together; 0 = no ceiling. */
+  ratePerAddress: number;
+  /** A test clock for rules, drink times and windows; omitted, drinks take the database's time. */
+  now?: () => Date;
+}
+
+const DEVICE_HEADER = SCANNER_DEVICE_HEADER.toLowerCase();
+
+/**
+ * The device a request names: the `X-Device-Id` header (every route, GETs included), else the
+ * body's `deviceId` (consume, undo). docs/decisions/029.
+ */
+function deviceOf(request: { headers: Record<string, unknown>; body?: unknown }): string | null {
+  const header = scannerDeviceHeader.safeParse(request.headers[DEVICE_HEADER]);
+  if (!header.success) {
+    throw badRequest(scannerMessages.deviceIdInvalid, [
+      { field: SCANNER_DEVICE_HEADER, message: scannerMessages.deviceIdInvalid },
+    ]);
+  }
+  const fromBody = (request.body as { deviceId?: unknown } | undefined)?.deviceId;
+  return header.data ?? (typeof fromBody === 'string' && fromBody ? fromBody : null);
 }
 
 /** The public scanner API (DECISIONS §7): no account, the event's API key in the path. */
 export function registerScannerRoutes({ app, db, timeZone }: AppContext, options: ScannerOptions): void {
   const service = createScannerService(db, { now: options.now, timeZone });
-  const counter = createRateCounter(db, options.now);
+  const limiter = createScannerLimiter(db, {
+    perMinute: options.ratePerMinute,
+    perAddress: options.ratePerAddress,
+    now: options.now ?? (() => new Date()),
+  });
 
-  /**
-   * The key's event, with this request counted in the client's rate window in the same statement
-   * (the scan path's first round trip); unknown keys count towards a guessing limit.
-   */
-  async function eventFor(request: { params: { apiKey: string }; ip: string }): Promise<ScannerEventRow> {
-    const counting = options.ratePerMinute > 0;
-    const window = windowAt(options.now().getTime(), 60_000);
-    const found = await service.eventOfKeyCounting(
-      request.params.apiKey,
-      counting ? request.ip : null,
-      window.windowStart,
-    );
-    if (!found) {
-      const miss = await counter.hit({
-        bucket: 'scanner-unknown-key',
-        key: request.ip,
-        windowMs: scannerRateLimits.guessWindowMs,
-      });
-      if (miss.hits > scannerRateLimits.unknownKeysPerAddress) {
-        throw tooManyRequests(scannerMessages.guessing, miss.retryAfterSeconds);
-      }
-      throw notFound(scannerMessages.invalidKey);
-    }
-    if (counting) {
-      counter.cleanOldWindows();
-      if (found.hits !== null && found.hits > options.ratePerMinute) {
-        throw tooManyRequests(scannerMessages.rateLimited, window.retryAfterSeconds);
-      }
-    }
-    return found.evento;
-  }
+  /** The key's event, with this request counted in its caller's rate windows (one round trip). */
+  const eventFor = (request: {
+    params: { apiKey: string };
+    ip: string;
+    headers: Record<string, unknown>;
+    body?: unknown;
+  }) => limiter.eventFor(request.params.apiKey, { ip: request.ip, deviceId: deviceOf(request) });
 
   app.get(
     '/api/scanner/:apiKey/event',

@@ -1,6 +1,11 @@
 import { defaultTipoBebida } from '@drinkflow/domain/bebidas';
-import { decideScan, type ScanDecision, type ScanTicket } from '@drinkflow/domain/scan-rules';
-import type { ScanResult } from '@drinkflow/domain/scanner';
+import {
+  decideScan,
+  effectiveTicketState,
+  type ScanDecision,
+  type ScanTicket,
+} from '@drinkflow/domain/scan-rules';
+import type { ScannedTicket, ScanResult } from '@drinkflow/domain/scanner';
 import type { tiposTicket } from '../../db/schema';
 
 export interface ScanTicketRow extends ScanTicket {
@@ -11,6 +16,14 @@ export interface ScanTicketRow extends ScanTicket {
   tipo: typeof tiposTicket.$inferSelect;
 }
 
+/** A drink of the ticket's history. */
+export interface ConsumoRow {
+  id: number;
+  tipoBebida: string;
+  timestamp: Date;
+  barra: string | null;
+}
+
 interface ResultInput {
   decision: ScanDecision;
   ticket: ScanTicketRow;
@@ -19,8 +32,8 @@ interface ResultInput {
   tipoBebida: string;
   now: Date;
   timeZone: string;
-  /** Whether an allowed decision was recorded (consume) or only asked about (verify). */
-  recorded: boolean;
+  /** A consume (an allowed drink is recorded) or a verification (nothing is). */
+  kind: 'consume' | 'verify';
 }
 
 /**
@@ -28,9 +41,14 @@ interface ResultInput {
  * recorded drink, the rule's own answer; a refused drink of the wrong kind asks again with the
  * ticket's own kind, so a valid ticket still reads as valid.
  */
-function canConsume({ decision, ticket, times, now, timeZone, recorded }: ResultInput): boolean {
-  if (decision.allowed) return recorded ? decision.canConsumeAgain : true;
+function canConsume({ decision, ticket, times, now, timeZone, kind }: ResultInput): boolean {
+  if (decision.allowed) return kind === 'consume' ? decision.canConsumeAgain : true;
   if (decision.reason !== 'tipo_bebida') return false;
+  return ownKindAllowed(ticket, times, now, timeZone);
+}
+
+/** Whether a drink of the ticket's own kind would be served now. */
+export function ownKindAllowed(ticket: ScanTicketRow, times: Date[], now: Date, timeZone: string): boolean {
   const ownKind = defaultTipoBebida(ticket.tipo.drinkType);
   return decideScan({ ticket, tipo: ticket.tipo, consumos: times, tipoBebida: ownKind, now, timeZone })
     .allowed;
@@ -38,15 +56,39 @@ function canConsume({ decision, ticket, times, now, timeZone, recorded }: Result
 
 /** The rule function's decision as the scanner API answers it. */
 export function toScanResult(input: ResultInput): ScanResult {
-  const { decision, tipoBebida, recorded } = input;
+  const { decision, tipoBebida, kind } = input;
   const result: ScanResult = {
     success: decision.allowed,
     canConsume: canConsume(input),
-    message: decision.allowed && recorded ? 'Consumo registrado' : decision.message,
+    message: decision.allowed && kind === 'consume' ? 'Consumo registrado' : decision.message,
     reason: decision.reason,
     tipoBebida,
   };
   if (decision.remainingDrinks !== undefined) result.remainingDrinks = decision.remainingDrinks;
   if (decision.nextAllowedTime) result.nextAllowedTime = decision.nextAllowedTime.toISOString();
   return result;
+}
+
+/** The ticket as the scanner shows it, with its drinks in time order, at `now`. */
+export function toScannedTicket(ticket: ScanTicketRow, history: ConsumoRow[], now: Date): ScannedTicket {
+  const { tipo } = ticket;
+  return {
+    ticket: {
+      id: ticket.id,
+      estado: effectiveTicketState(ticket, tipo, history.length, now),
+      titular: ticket.titular,
+      createdAt: ticket.createdAt.toISOString(),
+    },
+    tipoTicket: {
+      nombre: tipo.nombre,
+      modo: tipo.modo,
+      maxDrinks: tipo.maxDrinks,
+      drinkIntervalMinutes: tipo.drinkIntervalMinutes,
+      durationMinutes: tipo.durationMinutes,
+      drinkType: tipo.drinkType,
+      validoDesde: tipo.validoDesde.toISOString(),
+      validoHasta: tipo.validoHasta.toISOString(),
+    },
+    consumos: history.map((row) => ({ ...row, timestamp: row.timestamp.toISOString() })),
+  };
 }

@@ -14,73 +14,108 @@ export const COALESCE_MS = 500;
 
 /** Where notifications come from: `start` calls `onScan(eventoId)` per notification. */
 export interface ScanSource {
+  /**
+   * Starts listening, once however often it is called. Resolves when the first attempt is over,
+   * listening or not: a source that cannot listen yet keeps trying by itself and calls
+   * `onReconnect` once it listens, since the streams opened meanwhile missed every notification.
+   */
   start(onScan: (eventoId: number) => void, onReconnect: () => void): Promise<void>;
   stop(): Promise<void>;
 }
 
+/** The `application_name` of the LISTEN connection, so operators (and tests) can tell it apart. */
+export const LISTEN_APPLICATION_NAME = 'drinkflow-stats-listen';
+
+/** Waits between attempts to listen: 0.5 s doubling to 10 s; back to 0.5 s after a success. */
+export const LISTEN_BACKOFF = { firstMs: 500, maxMs: 10_000 } as const;
+
 /**
  * PostgreSQL: one dedicated connection per server process with LISTEN (NOTIFY is delivered at
- * commit, to every listening process). Reconnects with backoff when the connection drops; after a
- * reconnect every open stream is refreshed, since notifications sent meanwhile are lost.
+ * commit, to every listening process). One loop owns it for the source's whole life: connect,
+ * LISTEN, wait until the connection ends (the backend terminated, PostgreSQL restarted, the network
+ * cut), wait with backoff, again. Being one loop, a database that is down when the first stream
+ * opens, or that drops the connection many times, never leaves two listeners behind.
  */
 export function postgresScanSource(pool: pg.Pool, log: FastifyBaseLogger): ScanSource {
-  let client: pg.Client | null = null;
   let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  let attempt = 0;
+  let loop: Promise<void> | null = null;
+  let firstAttempt: Promise<void> | null = null;
+  let current: pg.Client | null = null;
+  let wakeUp: (() => void) | null = null;
 
-  async function connect(onScan: (eventoId: number) => void, onReconnect: () => void, first: boolean) {
-    if (stopped) return;
-    // The pool's own settings (connection string, SSL, …), on a client outside the pool.
-    const next = new pg.Client(pool.options);
-    const retryLater = () => {
-      if (stopped || retry) return;
-      const delay = Math.min(10_000, 500 * 2 ** attempt++);
-      retry = setTimeout(() => {
-        retry = undefined;
-        void connect(onScan, onReconnect, false);
-      }, delay);
-    };
-    next.on('notification', (message) => {
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  /** One connection's life: resolves `listening` once LISTEN is in place, returns when it ends. */
+  async function listenOnce(onScan: (eventoId: number) => void, listening: () => void): Promise<void> {
+    // The pool's own settings (connection string, SSL, timeouts, keepalive), outside the pool.
+    const client = new pg.Client({ ...pool.options, application_name: LISTEN_APPLICATION_NAME });
+    // Errors arrive as the connection ends; without a listener one would end the process.
+    client.on('error', (error) => {
+      log.warn({ err: { message: error.message } }, 'stats-stream: conexión LISTEN perdida');
+    });
+    const ended = new Promise<void>((resolve) => client.once('end', () => resolve()));
+    client.on('notification', (message) => {
       const eventoId = Number(message.payload);
       if (message.channel === SCANS_CHANNEL && Number.isInteger(eventoId) && eventoId > 0) onScan(eventoId);
     });
-    next.on('error', (error) => {
-      log.warn({ err: { message: error.message } }, 'stats-stream: conexión LISTEN perdida');
-      if (client === next) client = null;
-      void next.end().catch(() => undefined);
-      retryLater();
-    });
-    next.on('end', () => {
-      if (client === next) client = null;
-      retryLater();
-    });
+    current = client;
     try {
-      await next.connect();
-      await next.query(`LISTEN ${SCANS_CHANNEL}`);
+      await client.connect();
+      await client.query(`LISTEN ${SCANS_CHANNEL}`);
     } catch (error) {
-      if (first) throw error;
       log.warn({ err: { message: (error as Error).message } }, 'stats-stream: LISTEN no disponible');
-      void next.end().catch(() => undefined);
-      retryLater();
+      await client.end().catch(() => undefined);
       return;
+    } finally {
+      // stop() ran while connecting: it could not end a client that was not connected yet.
+      if (stopped) await client.end().catch(() => undefined);
     }
-    if (stopped) {
-      await next.end().catch(() => undefined);
-      return;
+    if (stopped) return;
+    listening();
+    await ended;
+  }
+
+  async function run(onScan: (eventoId: number) => void, onReconnect: () => void, attempted: () => void) {
+    let failures = 0;
+    let first = true; // the first attempt's end, listening or not, resolves start()
+    while (!stopped) {
+      await listenOnce(onScan, () => {
+        failures = 0;
+        if (first) attempted();
+        // Notifications sent while nobody listened are lost: refresh every open stream.
+        else onReconnect();
+        first = false;
+      });
+      current = null;
+      if (first) attempted(); // the first streams open anyway; onReconnect refreshes them later
+      first = false;
+      if (stopped) break;
+      await pause(Math.min(LISTEN_BACKOFF.maxMs, LISTEN_BACKOFF.firstMs * 2 ** failures++));
     }
-    client = next;
-    attempt = 0;
-    if (!first) onReconnect();
   }
 
   return {
-    start: (onScan, onReconnect) => connect(onScan, onReconnect, true),
+    start(onScan, onReconnect) {
+      if (stopped) return Promise.resolve();
+      firstAttempt ??= new Promise<void>((resolve) => {
+        loop = run(onScan, onReconnect, resolve);
+      });
+      return firstAttempt;
+    },
     async stop() {
       stopped = true;
-      clearTimeout(retry);
-      await client?.end().catch(() => undefined);
-      client = null;
+      wakeUp?.();
+      await current?.end().catch(() => undefined);
+      await loop;
     },
   };
 }

@@ -1,26 +1,47 @@
-import { PassThrough } from 'node:stream';
-import type { EventAlerts } from '@drinkflow/domain/alerts';
-import type { User } from '@drinkflow/domain/auth';
-import type { EventStats } from '@drinkflow/domain/stats';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { Rol, User } from '@drinkflow/domain/auth';
+import { errorCodes } from '@drinkflow/domain/errors';
 import type { AppContext } from '../../app-context';
 import { eventoIdParams } from '../../http/params';
+import { HttpError } from '../../http/errors';
 import { currentUser } from '../auth/guards';
+import { hashToken } from '../auth/tokens';
 import { createAlertService } from '../alerts/service';
 import { createEventService } from '../events/service';
 import { createStatsService } from '../stats/service';
 import { createStatsHub, scanSourceFor, type LiveUpdate, type StatsSubscriber } from './hub';
+import { createSseWriter, type SseWriter } from './sse-writer';
 
 /** A comment line at least this often keeps proxies and the client's watchdog from closing the stream. */
 export const HEARTBEAT_MS = 20_000;
 
-const statsEvent = (stats: EventStats) => `event: stats\ndata: ${JSON.stringify(stats)}\n\n`;
-const alertsEvent = (alerts: EventAlerts) => `event: alertas\ndata: ${JSON.stringify(alerts)}\n\n`;
+/**
+ * How often each stream re-checks its reader's access: the session still valid (not signed out, not
+ * expired), the account still enabled, still organizer or admin, still allowed to read the event.
+ * A stream ends within about this long (plus one query) of a revocation: under 2 s.
+ */
+export const ACCESS_CHECK_MS = 1_000;
+
+/** Open streams one session may have on one server process (tabs of the statistics page). */
+export const MAX_STREAMS_PER_SESSION = 5;
+
+const STREAM_ROLES: readonly Rol[] = ['organizer', 'admin'];
+
+const tooManyStreams = () =>
+  new HttpError(
+    429,
+    errorCodes.rateLimited,
+    `Ya tienes ${MAX_STREAMS_PER_SESSION} conexiones en directo abiertas con esta sesión. Cierra alguna pestaña e inténtalo de nuevo.`,
+    undefined,
+    { 'retry-after': '10' },
+  );
 
 /**
  * GET /api/stats/{eventoId}/stream (DECISIONS §8, docs/decisions/021): `text/event-stream` with an
  * event `stats` at once and after the event's scans on any server process, an event `alertas` (the
  * thresholds and the alerts fired, docs/decisions/022) at once and whenever it changes, and `: ping`
- * heartbeats.
+ * heartbeats. A slow client gets only the latest update (sse-writer.ts); a session has at most
+ * MAX_STREAMS_PER_SESSION streams; a stream ends soon after its reader loses access.
  */
 export function registerStatsStreamRoutes({ app, db, auth, guards, timeZone }: AppContext): void {
   const events = createEventService(db);
@@ -40,81 +61,130 @@ export function registerStatsStreamRoutes({ app, db, auth, guards, timeZone }: A
   app.addHook('preClose', async () => hub.endAll());
   app.addHook('onClose', async () => hub.close());
 
+  /** Open streams per session (by the token's hash: no secret kept as a key). */
+  const openPerSession = new Map<string, number>();
+  const release = (session: string) => {
+    const left = (openPerSession.get(session) ?? 1) - 1;
+    if (left > 0) openPerSession.set(session, left);
+    else openPerSession.delete(session);
+  };
+
   app.get(
     '/api/stats/:eventoId/stream',
     {
-      onRequest: guards.requireRole('organizer', 'admin'),
+      onRequest: guards.requireRole(...STREAM_ROLES),
       schema: { params: eventoIdParams },
       // Compression would hold the events back until a buffer fills.
       compress: false,
     },
     async (request, reply) => {
       const user = currentUser(request);
+      const token = request.sessionToken ?? '';
       const { eventoId } = request.params;
-      await events.findReadable(user, eventoId); // 404 for another organizer's event
+      const session = hashToken(token);
+      // Counted before the first await, so simultaneous requests cannot all pass the check.
+      const open = openPerSession.get(session) ?? 0;
+      if (open >= MAX_STREAMS_PER_SESSION) throw tooManyStreams();
+      openPerSession.set(session, open + 1);
 
-      const body = new PassThrough();
-      let ready = false;
-      let missed = false;
       let ended = false;
-      let alertsSent = '';
-      const write = (update: LiveUpdate) => {
-        body.write(statsEvent(update.stats));
-        const alertsNow = JSON.stringify(update.alerts);
-        if (alertsNow !== alertsSent) body.write(alertsEvent(update.alerts));
-        alertsSent = alertsNow;
-      };
+      let writer: SseWriter | null = null;
+      /** The heartbeat and the access check, once the stream runs. */
+      const timers: NodeJS.Timeout[] = [];
+      let unsubscribe = () => undefined as void;
+      let missed = false;
+      function finish() {
+        if (ended) return;
+        ended = true;
+        for (const timer of timers) clearInterval(timer);
+        unsubscribe();
+        release(session);
+        writer?.close();
+        if (writer) reply.raw.end();
+      }
       const subscriber: StatsSubscriber = {
         user,
         send(next) {
-          if (ready) write(next);
+          if (writer) writer.send(next);
           else missed = true;
         },
         end: () => finish(),
       };
-      // Subscribed before the first computation, so a scan committed meanwhile is not lost.
-      const unsubscribe = await hub.subscribe(eventoId, subscriber);
-      const heartbeat = setInterval(() => {
-        body.write(': ping\n\n');
-        // A signed-out (revoked) or expired session stops receiving figures.
-        void auth.authenticate(request.sessionToken ?? '').then(
-          (stillSignedIn) => stillSignedIn || finish(),
-          () => undefined,
-        );
-      }, HEARTBEAT_MS);
-      function finish() {
-        if (ended) return;
-        ended = true;
-        clearInterval(heartbeat);
-        unsubscribe();
-        body.end();
-      }
+
       reply.raw.on('close', () => {
         finish();
         // The client went away (or the stream ended): nothing more travels on this connection, and
-        // a half-open socket would keep `close()` waiting.
-        request.raw.socket?.destroy();
+        // a half-open socket would keep `close()` waiting. (An injected request has a fake socket.)
+        const socket = request.raw.socket as { destroy?: () => void } | undefined;
+        if (typeof socket?.destroy === 'function') socket.destroy();
       });
 
       let first: LiveUpdate;
       try {
+        await events.findReadable(user, eventoId); // 404 for another organizer's event
+        // Subscribed before the first computation, so a scan committed meanwhile is not lost.
+        unsubscribe = await hub.subscribe(eventoId, subscriber);
         first = await liveUpdate(user, eventoId);
       } catch (error) {
         finish();
         throw error;
       }
-      write(first);
-      ready = true;
+      // Ended meanwhile (the client gone, the server closing, the event deleted): nothing to stream.
+      if (ended) return reply.code(204).send();
+      // Written straight to the socket, so `write()`'s answer (backpressure) reaches the writer.
+      reply.hijack();
+      // The headers other hooks set (e.g. security headers) still go out.
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) headers[name] = value;
+      }
+      reply.raw.writeHead(200, {
+        ...headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+        connection: 'close',
+      });
+      writer = createSseWriter(reply.raw);
+      writer.send(first);
       // A recompute that finished before the first figures may be older or newer: ask again.
       if (missed) hub.refresh(eventoId);
 
-      return reply
-        .code(200)
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('x-accel-buffering', 'no')
-        .header('connection', 'close')
-        .send(body);
+      let checking = false;
+      const accessCheck = () => {
+        if (checking || ended) return;
+        checking = true;
+        void stillAllowed(token, eventoId)
+          .then((current) => {
+            if (current === null) finish();
+            else if (current) subscriber.user = current; // figures computed as the reader is now
+          })
+          .finally(() => {
+            checking = false;
+          });
+      };
+      timers.push(
+        setInterval(() => writer?.ping(), HEARTBEAT_MS),
+        setInterval(accessCheck, ACCESS_CHECK_MS),
+      );
+      return reply;
     },
   );
+
+  /**
+   * The reader of a stream as they are now, or null once they may no longer read the event: signed
+   * out, session expired, account disabled, role changed, event gone or no longer theirs. A database
+   * that does not answer decides nothing (the next check will).
+   */
+  async function stillAllowed(token: string, eventoId: number): Promise<User | null | undefined> {
+    try {
+      const current = await auth.authenticate(token);
+      if (!current || !STREAM_ROLES.includes(current.rol)) return null;
+      await events.findReadable(current, eventoId);
+      return current;
+    } catch (error) {
+      if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 403)) return null;
+      return undefined;
+    }
+  }
 }

@@ -1,13 +1,14 @@
 import type { User } from '@drinkflow/domain/auth';
-import type { EstadoTickets, EventStats } from '@drinkflow/domain/stats';
+import type { BarraStats, EstadoTickets, EventStats } from '@drinkflow/domain/stats';
 import { averageConsumption, SIN_BARRA } from '@drinkflow/domain/stats-summary';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { EventService } from '../events/service';
+import { effectiveStateSql } from './effective-state';
 
 /** One row of the statistics query: a breakdown (`kind`), its key and a count. */
 interface StatsRow extends Record<string, unknown> {
-  kind: 'hora' | 'horaLocal' | 'bebida' | 'barra' | 'estado' | 'rechazo' | 'barraRechazo';
+  kind: 'hora' | 'horaLocal' | 'bebida' | 'barra' | 'estado' | 'rechazo' | 'barraRechazo' | 'barraDeshecho';
   label: string | null;
   at: Date | string | null;
   n: number;
@@ -22,11 +23,13 @@ const ORIGIN = sql`timestamptz '2000-01-01 00:00:00+00'`;
  *   every time zone's offset and every daylight-saving change falls on a quarter hour: each quarter
  *   lies in exactly one UTC hour and one local hour. The timeline, hours of day, drinks, bars and
  *   totalConsumos are all sums over these rows.
- * - `tks`: each ticket's effective state now (invalidado > caducado > agotado > activo, as
- *   `effectiveTicketState`); "agotado" compares `tickets.consumos_usados` (the same trigger) with
- *   the type's `max_drinks`.
+ * - `tks`: each ticket's effective state now, `effectiveStateSql` (the domain's
+ *   `effectiveTicketState` in SQL); "agotado" compares `tickets.consumos_usados` (the same trigger)
+ *   with the type's `max_drinks`.
  * - `refused`: refused scan attempts (the lookup failures `no_encontrado`/`otro_evento` included)
  *   by reason and bar, from the partial index `scan_log_refused_idx`; undo rows do not count.
+ * - `undone`: undos by bar (scan-log rows `accion = 'deshacer'`, DECISIONS §12), from the partial
+ *   index `scan_log_undo_idx`. An undone drink is gone from `consumos`, and so from the counters.
  */
 const statsQuery = (eventoId: number, timeZone: string, now: Date) => sql`
   with counts as (
@@ -36,13 +39,16 @@ const statsQuery = (eventoId: number, timeZone: string, now: Date) => sql`
   ), timeline as (
     select bloque as q, sum(n)::int as n from counts group by 1
   ), tks as (
-    select case
-        when t.estado = 'invalidado' then 'invalidado'
-        when ${now.toISOString()}::timestamptz > tt.valido_hasta then 'caducado'
-        when tt.modo <> 'temporal' and tt.max_drinks is not null and t.consumos_usados >= greatest(tt.max_drinks, 0)
-          then 'agotado'
-        else 'activo'
-      end as estado
+    select ${effectiveStateSql(
+      {
+        estado: sql`t.estado`,
+        validoHasta: sql`tt.valido_hasta`,
+        modo: sql`tt.modo`,
+        maxDrinks: sql`tt.max_drinks`,
+        used: sql`t.consumos_usados`,
+      },
+      now,
+    )} as estado
     from tickets t
     join pedidos p on p.id = t.pedido_id
     join tipos_ticket tt on tt.id = t.ticket_type_id
@@ -52,6 +58,11 @@ const statsQuery = (eventoId: number, timeZone: string, now: Date) => sql`
     from scan_log s
     where s.evento_id = ${eventoId} and s.accion = 'consumo' and not s.allowed
     group by 1, 2
+  ), undone as (
+    select s.barra, count(*)::int as n
+    from scan_log s
+    where s.evento_id = ${eventoId} and s.accion = 'deshacer'
+    group by 1
   )
   select 'hora' as kind, null as label, date_bin('1 hour', q, ${ORIGIN}) as at, sum(n)::int as n
     from timeline group by 3
@@ -68,6 +79,8 @@ const statsQuery = (eventoId: number, timeZone: string, now: Date) => sql`
   select 'rechazo', reason, null, sum(n)::int from refused group by 2
   union all
   select 'barraRechazo', barra, null, sum(n)::int from refused group by 2
+  union all
+  select 'barraDeshecho', barra, null, n from undone
 `;
 
 /** Larger counts first, then by name. */
@@ -104,15 +117,20 @@ export function toEventStats(rows: readonly StatsRow[]): EventStats {
     rechazos[name] = n;
   }
 
-  const bars = new Map<string, { barra: string; consumos: number; rechazos: number }>();
+  const bars = new Map<string, BarraStats>();
   const bar = (label: string | null) => {
     const barra = label ?? SIN_BARRA;
     let entry = bars.get(barra);
-    if (!entry) bars.set(barra, (entry = { barra, consumos: 0, rechazos: 0 }));
+    if (!entry) bars.set(barra, (entry = { barra, consumos: 0, rechazos: 0, deshechos: 0 }));
     return entry;
   };
   for (const row of of('barra')) bar(row.label).consumos += row.n;
   for (const row of of('barraRechazo')) bar(row.label).rechazos += row.n;
+  let deshechos = 0;
+  for (const row of of('barraDeshecho')) {
+    bar(row.label).deshechos += row.n;
+    deshechos += row.n;
+  }
   const porBarra = [...bars.values()].sort(
     (a, b) => b.consumos - a.consumos || b.rechazos - a.rechazos || a.barra.localeCompare(b.barra, 'es'),
   );
@@ -126,6 +144,7 @@ export function toEventStats(rows: readonly StatsRow[]): EventStats {
     bebidasPopulares,
     estadoTickets,
     rechazos,
+    deshechos,
     porBarra,
   };
 }

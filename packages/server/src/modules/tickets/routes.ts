@@ -3,18 +3,11 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { pedidos, tickets } from '../../db/schema';
-import { idParams } from '../../http/params';
+import { idParams, pedidoIdParams } from '../../http/params';
 import { currentUser } from '../auth/guards';
 import { createEventService } from '../events/service';
 import { createTicketPrinting } from './print';
 import { createTicketService } from './service';
-
-const pedidoIdParams = z.object({
-  pedidoId: z.coerce
-    .number({ error: 'El id del pedido debe ser un número' })
-    .int('El id del pedido debe ser un entero')
-    .positive('El id del pedido debe ser positivo'),
-});
 
 export function registerTicketRoutes({ app, db, guards, timeZone }: AppContext): void {
   const service = createTicketService(db);

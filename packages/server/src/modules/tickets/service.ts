@@ -109,6 +109,7 @@ export function createTicketService(db: Db) {
         id: row.id,
         tipoBebida: row.tipoBebida,
         timestamp: row.timestamp.toISOString(),
+        barra: row.barra,
       }));
     },
   };

@@ -96,6 +96,37 @@ describe('public scanner: quick mode', () => {
     expect(input).toHaveFocus();
   });
 
+  it('shows the ticket the consume answer carries without asking for it again, and names the device on every call', async () => {
+    const {
+      evento: _evento,
+      verificacion: _verificacion,
+      ...carried
+    } = aScannerTicket({
+      ticket: { id: 1, estado: 'activo', titular: 'Carmen Vidal', createdAt: '2030-06-01T10:00:00.000Z' },
+      consumos: [{ id: 9, tipoBebida: 'copa', timestamp: '2030-07-04T21:05:00.000Z', barra: 'Terraza' }],
+    });
+    const fetchMock = serveScanner({
+      [route.consume]: consumeAnswer(aScanResult({ remainingDrinks: 3, ...carried })),
+      [route.ticket()]: aScannerTicket(),
+    });
+    const { user, input } = await renderScanner();
+    await user.type(input, `${QR}{Enter}`);
+
+    expect(await screen.findByText('Consumo Registrado')).toBeInTheDocument();
+    // The holder (for an ID check) and the drink just served, from the consume answer itself.
+    expect(await screen.findByText('Carmen Vidal')).toBeInTheDocument();
+    expect(screen.getByText('Historial de consumos (1)')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(callsTo(fetchMock, route.ticket())).toBe(0);
+    expect(callsTo(fetchMock, route.consume)).toBe(1);
+
+    // Every scanner call, the GETs included, names this device.
+    const [deviceId] = postedBodies(fetchMock, route.consume).map((body) => body.deviceId);
+    const headers = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('x-device-id'));
+    expect(headers.length).toBeGreaterThanOrEqual(2);
+    expect(headers).toEqual(headers.map(() => deviceId));
+  });
+
   it('shows a refusal in red with its reason and the time of the next drink', async () => {
     serveScanner({
       [route.consume]: aRefusal({

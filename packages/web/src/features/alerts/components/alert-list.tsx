@@ -1,11 +1,12 @@
 import { alertText, alertTitles, type Alerta, type AlertType } from '@drinkflow/domain/alerts';
-import { Activity, Clock, QrCode } from 'lucide-react';
+import { Activity, Clock, QrCode, Undo2 } from 'lucide-react';
 import { formatDateTime } from '@/lib/format';
 
 const icons: Record<AlertType, typeof QrCode> = {
   qr_compartido: QrCode,
   consumo_alto: Activity,
   barra_inactiva: Clock,
+  deshechos_frecuentes: Undo2,
 };
 
 /** The alerts fired, newest first, each with what was seen and when (dd/MM/yyyy HH:mm). */

@@ -15,7 +15,7 @@ import {
   type RuleField,
 } from '../utils/rule-fields';
 
-/** The event's three thresholds; an empty field turns its alert off. */
+/** The event's thresholds; an empty field turns its alert off. */
 export function AlertRulesForm({ eventoId, rules }: { eventoId: number; rules: AlertRules }) {
   const [inputs, setInputs] = useState(() => toInputs(rules));
   const [errors, setErrors] = useState<Partial<Record<RuleField, string>>>({});
@@ -49,7 +49,7 @@ export function AlertRulesForm({ eventoId, rules }: { eventoId: number; rules: A
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Umbrales de alerta">
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         {ruleFields.map((field) => {
           const id = `alert-rule-${field}`;
           return (

@@ -5,18 +5,21 @@ export const ruleFields: readonly RuleField[] = [
   'rechazosPorTicket',
   'consumosPorHora',
   'minutosSinEscanear',
+  'deshechosPorBarra',
 ];
 
 export const ruleLabels: Record<RuleField, string> = {
   rechazosPorTicket: 'Escaneos rechazados de un mismo ticket en 10 minutos (más de)',
   consumosPorHora: 'Consumiciones en una hora (más de)',
   minutosSinEscanear: 'Minutos de una barra sin escanear',
+  deshechosPorBarra: 'Consumos deshechos en una barra en 10 minutos (más de)',
 };
 
 export const ruleHints: Record<RuleField, string> = {
   rechazosPorTicket: 'Avisa de un QR que puede estar pasando de mano en mano.',
   consumosPorHora: 'Avisa cuando la última hora supera este consumo.',
   minutosSinEscanear: 'Avisa mientras dura el evento si una barra que escaneaba se queda en silencio.',
+  deshechosPorBarra: 'Avisa si una barra anula muchos consumos seguidos.',
 };
 
 /** What the inputs show for the saved thresholds: empty means off. */
@@ -24,6 +27,7 @@ export const toInputs = (rules: AlertRules): Record<RuleField, string> => ({
   rechazosPorTicket: rules.rechazosPorTicket?.toString() ?? '',
   consumosPorHora: rules.consumosPorHora?.toString() ?? '',
   minutosSinEscanear: rules.minutosSinEscanear?.toString() ?? '',
+  deshechosPorBarra: rules.deshechosPorBarra?.toString() ?? '',
 });
 
 /** The typed thresholds, or the message of each field that holds no whole number in range. */

@@ -93,6 +93,7 @@ export function ReportCharts({ stats }: { stats: EventStats }) {
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Bar dataKey="consumos" name="Consumos" fill="#2563eb" {...still} />
           <Bar dataKey="rechazos" name="Rechazos" fill="#dc2626" {...still} />
+          <Bar dataKey="deshechos" name="Deshechos" fill="#d97706" {...still} />
         </BarChart>
       </ReportChart>
     </div>

@@ -2,7 +2,10 @@ import type { EventStats } from '@drinkflow/domain/stats';
 import { formatCount } from '@/lib/format-count';
 import { consumos, formatAverage } from '@/features/stats/utils/format-stats';
 
-/** The statistics page's four headline figures, as a compact row that fits a sheet's width. */
+/**
+ * The statistics page's headline figures, four to a row so each label fits one line of an A4
+ * sheet (the drinks undone take a second row).
+ */
 export function ReportFigures({ stats }: { stats: EventStats }) {
   const peak = stats.horasPico[0];
   const figures = [
@@ -14,6 +17,7 @@ export function ReportFigures({ stats }: { stats: EventStats }) {
       note: 'Bebidas por persona',
     },
     { title: 'Hora Pico', value: peak?.hora ?? '--:--', note: peak ? consumos(peak.cantidad) : 'Sin datos' },
+    { title: 'Deshechos', value: formatCount(stats.deshechos), note: 'Consumos anulados' },
   ];
   return (
     <dl aria-label="Cifras del evento" className="grid grid-cols-2 gap-2 sm:grid-cols-4">

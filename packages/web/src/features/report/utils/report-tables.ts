@@ -35,7 +35,7 @@ export const dataTables = (stats: EventStats) => [
   { title: 'Estado de los tickets', description: 'Tickets por estado ahora', data: ticketStatesTable(stats) },
   {
     title: 'Consumos por barra',
-    description: 'Bebidas servidas y escaneos rechazados',
+    description: 'Bebidas servidas, escaneos rechazados y consumos deshechos',
     data: barsTable(stats),
   },
   { title: 'Rechazos por motivo', description: 'Escaneos rechazados', data: refusalsTable(stats) },

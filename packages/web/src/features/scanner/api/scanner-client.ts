@@ -16,6 +16,9 @@ export class ScannerApiError extends Error {
   }
 }
 
+import { SCANNER_DEVICE_HEADER } from '@drinkflow/domain/scanner-limits';
+import { deviceId } from '../utils/storage';
+
 /** The request never got an answer (no network, server down, timed out). */
 export class ScannerNetworkError extends Error {}
 
@@ -35,7 +38,11 @@ async function errorFrom(response: Response): Promise<ScannerApiError> {
   return new ScannerApiError(message, response.status, retryAfter > 0 ? retryAfter : undefined);
 }
 
-/** One call to /api/scanner/{apiKey}{path}: its JSON on success, a ScannerApiError or ScannerNetworkError. */
+/**
+ * One call to /api/scanner/{apiKey}{path}: its JSON on success, a ScannerApiError or
+ * ScannerNetworkError. Every call names this device (X-Device-Id), so the server's rate limits
+ * count per device, not per venue address (docs/decisions/029).
+ */
 export async function scannerRequest<T>(apiKey: string, path: string, body?: unknown): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
@@ -43,7 +50,10 @@ export async function scannerRequest<T>(apiKey: string, path: string, body?: unk
   try {
     response = await fetch(`/api/scanner/${encodeURIComponent(apiKey)}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+      headers: {
+        [SCANNER_DEVICE_HEADER]: deviceId(),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: controller.signal,
     });

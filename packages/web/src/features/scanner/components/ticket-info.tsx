@@ -1,6 +1,6 @@
 import { drinkTypeLabel } from '@drinkflow/domain/bebidas';
 import { limitText } from '@drinkflow/domain/ticket-type-labels';
-import type { ScannerTicketResponse } from '@drinkflow/domain/scanner';
+import type { ScannedTicket, ScannerTicketResponse } from '@drinkflow/domain/scanner';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -21,7 +21,7 @@ const estadoTones: Record<EstadoEfectivo, 'green' | 'amber' | 'red' | 'neutral'>
 };
 
 interface TicketInfoProps {
-  data: ScannerTicketResponse;
+  data: ScannedTicket & Partial<Pick<ScannerTicketResponse, 'verificacion'>>;
   /** Advanced mode: what a drink now would get, before recording it. */
   showVerification: boolean;
 }
@@ -54,7 +54,7 @@ export function TicketInfo({ data, showVerification }: TicketInfoProps) {
             {dateTime(tipoTicket.validoDesde)} – {dateTime(tipoTicket.validoHasta)}
           </dd>
         </dl>
-        {showVerification && <Verification result={verificacion} />}
+        {showVerification && verificacion && <Verification result={verificacion} />}
         <section aria-labelledby="scanner-history" className="space-y-2">
           <h3 id="scanner-history" className="font-semibold text-slate-900">
             Historial de consumos ({consumos.length})

@@ -1,4 +1,4 @@
-import type { ScannerTicketResponse, ScanResult } from '@drinkflow/domain/scanner';
+import type { ScannedTicket, ScannerTicketResponse, ScanResult } from '@drinkflow/domain/scanner';
 import { SCANNER_LIMITS } from '@drinkflow/domain/scanner-limits';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { consumeTicket } from '../api/consume-ticket';
@@ -29,7 +29,14 @@ export type Outcome =
 
 export interface TicketView {
   qrCode: string;
-  data: ScannerTicketResponse;
+  /** The ticket; `verificacion` only when it was looked up (advanced mode's 'Verificar Ticket'). */
+  data: ScannedTicket & Partial<Pick<ScannerTicketResponse, 'verificacion'>>;
+}
+
+/** The ticket a consume answer carries (the server sends it with every decision it makes). */
+function ticketOfAnswer(result: ScanResult): TicketView['data'] | null {
+  const { ticket, tipoTicket, consumos } = result;
+  return ticket && tipoTicket && consumos ? { ticket, tipoTicket, consumos } : null;
 }
 
 type Pending = 'consume' | 'verify' | 'undo' | null;
@@ -149,7 +156,11 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
           );
         }
       }
-      schedule('refetch', () => void refreshTicket(code, id), after.refetchMs);
+      // Quick mode shows the ticket the answer carries: no second request per scan, which a venue's
+      // bars behind one address would pay for in rate limit (docs/decisions/029).
+      const shown = after.refetchMs === 0 ? ticketOfAnswer(result) : null;
+      if (shown) setTicket({ qrCode: code, data: shown });
+      else schedule('refetch', () => void refreshTicket(code, id), after.refetchMs);
     } catch (caught) {
       if (id !== scan.current) return;
       // A failed request is no scan: the same code may be tried again at once.

@@ -1,5 +1,5 @@
 import type { EventStats } from '@drinkflow/domain/stats';
-import { BarChart3, Clock, Users, Wine } from 'lucide-react';
+import { BarChart3, Clock, Undo2, Users, Wine } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { formatCount } from '@/lib/format-count';
@@ -28,11 +28,11 @@ function StatCard({
   );
 }
 
-/** The four headline figures (spec §2). */
+/** The four headline figures (spec §2) and the drinks undone at the bars (DECISIONS §12). */
 export function StatCards({ stats }: { stats: EventStats }) {
   const peak = stats.horasPico[0];
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
       <StatCard
         icon={Wine}
         title="Total Consumos"
@@ -56,6 +56,12 @@ export function StatCards({ stats }: { stats: EventStats }) {
         title="Hora Pico"
         value={peak?.hora ?? '--:--'}
         note={peak ? consumos(peak.cantidad) : 'Sin datos'}
+      />
+      <StatCard
+        icon={Undo2}
+        title="Deshechos"
+        value={formatCount(stats.deshechos)}
+        note="Consumos anulados en las barras"
       />
     </div>
   );

@@ -102,7 +102,7 @@ export function StatsCharts({ stats }: { stats: EventStats }) {
 
       <ChartCard
         title="Consumos por barra"
-        description="Bebidas servidas y escaneos rechazados"
+        description="Bebidas servidas, escaneos rechazados y consumos deshechos"
         data={barsTable(stats)}
       >
         <ResponsiveContainer width="100%" height="100%">
@@ -118,6 +118,7 @@ export function StatsCharts({ stats }: { stats: EventStats }) {
             <Legend />
             <Bar dataKey="consumos" name="Consumos" fill="#2563eb" {...still} />
             <Bar dataKey="rechazos" name="Rechazos" fill="#dc2626" {...still} />
+            <Bar dataKey="deshechos" name="Deshechos" fill="#d97706" {...still} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>

@@ -29,6 +29,6 @@ export const ticketStateTable = (stats: EventStats): ChartData => ({
 });
 
 export const barsTable = (stats: EventStats): ChartData => ({
-  columns: ['Barra', 'Consumos', 'Rechazos'],
-  rows: stats.porBarra.map((bar) => [bar.barra, bar.consumos, bar.rechazos]),
+  columns: ['Barra', 'Consumos', 'Rechazos', 'Deshechos'],
+  rows: stats.porBarra.map((bar) => [bar.barra, bar.consumos, bar.rechazos, bar.deshechos]),
 });

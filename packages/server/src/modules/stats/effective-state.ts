@@ -1,0 +1,25 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/** The SQL expressions of what `effectiveTicketState` reads (columns, or values in a test). */
+export interface EffectiveStateColumns {
+  /** Stored state: 'activo' or 'invalidado'. */
+  estado: SQL;
+  validoHasta: SQL;
+  modo: SQL;
+  maxDrinks: SQL;
+  /** Drinks recorded (`tickets.consumos_usados`). */
+  used: SQL;
+}
+
+/**
+ * The effective ticket state in SQL, for counting every ticket of an event in the database:
+ * invalidado > caducado > agotado > activo. The domain's `effectiveTicketState` (scan-rules.ts) is the rule;
+ * this is its translation, checked against it for every combination of its inputs
+ * (test/stats/effective-state.test.ts). Change both together.
+ */
+export const effectiveStateSql = (c: EffectiveStateColumns, now: Date): SQL => sql`case
+    when ${c.estado} = 'invalidado' then 'invalidado'
+    when ${now.toISOString()}::timestamptz > ${c.validoHasta} then 'caducado'
+    when ${c.modo} <> 'temporal' and ${c.maxDrinks} is not null and ${c.used} >= ${c.maxDrinks} then 'agotado'
+    else 'activo'
+  end`;
