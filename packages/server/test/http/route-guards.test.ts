@@ -19,6 +19,7 @@ const publicRoutes = new Set([
   // The bar scanner: the event's API key is the credential (DECISIONS §7).
   'GET /api/scanner/:apiKey/event',
   'GET /api/scanner/:apiKey/ticket/:qrCode',
+  'GET /api/scanner/:apiKey/offline',
   'POST /api/scanner/:apiKey/consume',
   'POST /api/scanner/:apiKey/undo',
 ]);

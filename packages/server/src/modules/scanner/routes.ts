@@ -10,9 +10,11 @@ import {
   undoBody,
   undoResponse,
 } from '@drinkflow/domain/scanner';
+import { offlineData } from '@drinkflow/domain/offline-data';
 import { SCANNER_DEVICE_HEADER } from '@drinkflow/domain/scanner-limits';
 import type { AppContext } from '../../app-context';
 import { badRequest } from '../../http/errors';
+import { createOfflineData, serializeOfflineData } from './offline-data';
 import { createScannerLimiter } from './rate-limit';
 import { createScannerService } from './service';
 
@@ -78,6 +80,17 @@ export function registerScannerRoutes({ app, db, timeZone }: AppContext, options
     '/api/scanner/:apiKey/consume',
     { schema: { params: scannerKeyParams, body: consumeBody, response: { 200: scanResult } } },
     async (request) => service.consume(await eventFor(request), request.body),
+  );
+
+  // Everything a bar's device needs to decide scans without the server (docs/decisions/035).
+  const offline = createOfflineData(db, { now: options.now, timeZone });
+  app.get(
+    '/api/scanner/:apiKey/offline',
+    { schema: { params: scannerKeyParams, response: { 200: offlineData } } },
+    async (request, reply) => {
+      const data = await offline.build(await eventFor(request));
+      return reply.type('application/json; charset=utf-8').serializer(serializeOfflineData).send(data);
+    },
   );
 
   app.post(

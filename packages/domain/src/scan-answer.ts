@@ -1,19 +1,24 @@
-import { defaultTipoBebida } from '@drinkflow/domain/bebidas';
+import { defaultTipoBebida } from './bebidas';
 import {
   decideScan,
   effectiveTicketState,
   type ScanDecision,
   type ScanTicket,
-} from '@drinkflow/domain/scan-rules';
-import type { ScannedTicket, ScanResult } from '@drinkflow/domain/scanner';
-import type { tiposTicket } from '../../db/schema';
+  type ScanTicketType,
+} from './scan-rules';
+import type { ScannedTicket, ScanResult } from './scanner';
 
+/**
+ * How a scan's answer is built from the rule function's decision, shared by the server and the
+ * offline scanner (DECISIONS §12), so both answer alike.
+ */
+
+/** A ticket as the scanner answers it: its rule fields, holder and type. */
 export interface ScanTicketRow extends ScanTicket {
   id: number;
   createdAt: Date;
-  eventoId: number;
   titular: string;
-  tipo: typeof tiposTicket.$inferSelect;
+  tipo: ScanTicketType & { nombre: string; durationMinutes: number | null };
 }
 
 /** A drink of the ticket's history. */
