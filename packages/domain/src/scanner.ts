@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from './iso-date-time';
 import { SCANNER_LIMITS } from './scanner-limits';
 import { modos } from './ticket-type-labels';
 
@@ -17,6 +18,17 @@ export const scannerMessages = {
   /** A repeated scanId of a drink that was undone (DECISIONS §12). */
   undone: 'Este consumo se deshizo',
   deviceIdInvalid: 'El identificador del dispositivo no es válido',
+} as const;
+
+/** An offline upload's messages (DECISIONS §12, docs/decisions/036). */
+export const offlineUploadMessages = {
+  offlineInvalid: 'El campo offline debe ser verdadero o falso',
+  scanIdRequired: 'El identificador de escaneo es obligatorio en un escaneo sin conexión',
+  escaneadoEnRequired: 'La hora del escaneo es obligatoria en un escaneo sin conexión',
+  escaneadoEnInvalid: 'La hora del escaneo no es una fecha válida (ISO 8601 con zona horaria)',
+  escaneadoEnOnlyOffline: 'La hora del escaneo solo se admite en un escaneo sin conexión',
+  /** The answer's message for an offline drink stored as a conflict, before the reason. */
+  conflict: 'Consumo sin conexión registrado con conflicto',
 } as const;
 
 export const scanReasons = [
@@ -53,21 +65,62 @@ export const scannerKeyParams = z.object({
 export const scannerTicketParams = scannerKeyParams.extend({ qrCode });
 
 /** POST /api/scanner/{apiKey}/consume (DECISIONS §7). */
-export const consumeBody = z.object({
-  qrCode,
-  tipoBebida: optionalText(
-    SCANNER_LIMITS.tipoBebidaMax,
-    `El tipo de bebida no puede exceder ${SCANNER_LIMITS.tipoBebidaMax} caracteres`,
-    'El tipo de bebida debe ser un texto',
-  ),
-  scanId: optionalText(SCANNER_LIMITS.scanIdMax, 'El identificador de escaneo no es válido'),
-  barra: optionalText(
-    SCANNER_LIMITS.barraMax,
-    `El nombre de la barra no puede exceder ${SCANNER_LIMITS.barraMax} caracteres`,
-    'El nombre de la barra debe ser un texto',
-  ),
-  deviceId: optionalText(SCANNER_LIMITS.deviceIdMax, scannerMessages.deviceIdInvalid),
-});
+export const consumeBody = z
+  .object({
+    qrCode,
+    tipoBebida: optionalText(
+      SCANNER_LIMITS.tipoBebidaMax,
+      `El tipo de bebida no puede exceder ${SCANNER_LIMITS.tipoBebidaMax} caracteres`,
+      'El tipo de bebida debe ser un texto',
+    ),
+    scanId: optionalText(SCANNER_LIMITS.scanIdMax, 'El identificador de escaneo no es válido'),
+    barra: optionalText(
+      SCANNER_LIMITS.barraMax,
+      `El nombre de la barra no puede exceder ${SCANNER_LIMITS.barraMax} caracteres`,
+      'El nombre de la barra debe ser un texto',
+    ),
+    deviceId: optionalText(SCANNER_LIMITS.deviceIdMax, scannerMessages.deviceIdInvalid),
+    /** A drink served while the device had no network, uploaded now (DECISIONS §12). */
+    offline: z
+      .boolean({ error: offlineUploadMessages.offlineInvalid })
+      .nullish()
+      .transform((value) => value ?? undefined),
+    /**
+     * When the device scanned it (offline only): ISO 8601 with `Z` or an offset, a real calendar
+     * date. How far from now it may be is the server's check (its clock, offline-sync.ts).
+     */
+    escaneadoEn: isoDateTime(offlineUploadMessages.escaneadoEnInvalid)
+      .refine((value) => /(?:Z|[+-]\d{2}:?\d{2})$/i.test(value), {
+        message: offlineUploadMessages.escaneadoEnInvalid,
+        when: (payload) => payload.issues.length === 0,
+      })
+      .nullish()
+      .transform((value) => value ?? undefined),
+  })
+  .superRefine((body, context) => {
+    if (body.offline === true) {
+      if (!body.scanId) {
+        context.addIssue({
+          code: 'custom',
+          path: ['scanId'],
+          message: offlineUploadMessages.scanIdRequired,
+        });
+      }
+      if (body.escaneadoEn === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['escaneadoEn'],
+          message: offlineUploadMessages.escaneadoEnRequired,
+        });
+      }
+    } else if (body.escaneadoEn !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['escaneadoEn'],
+        message: offlineUploadMessages.escaneadoEnOnlyOffline,
+      });
+    }
+  });
 export type ConsumeInput = z.input<typeof consumeBody>;
 
 /**
@@ -153,9 +206,13 @@ export const scanDecision = z.object({
  * one) and the ticket as it is now (after this drink), so the scanner shows the holder and the
  * history without asking again (docs/decisions/029). A repeated scanId answers the first decision
  * (`deshecho` once undone) with the ticket as it is now.
+ * An offline upload (`offline: true`) is always recorded (`success: true`) and says whether the
+ * rules, with every drink the server knows, would have refused it: `conflicto`, with that refusal
+ * as `reason` (`ok` without a conflict). Online answers carry no `conflicto`.
  */
 export const scanResult = scanDecision.extend({
   scanId: z.string().optional(),
+  conflicto: z.boolean().optional(),
   ...scannedTicket.partial().shape,
 });
 export type ScanResult = z.infer<typeof scanResult>;

@@ -80,3 +80,7 @@ export const scanReasonLabels: Readonly<Record<string, string>> = {
 
 export const scanReasonLabel = (reason: string): string =>
   Object.hasOwn(scanReasonLabels, reason) ? scanReasonLabels[reason]! : reason;
+
+/** The scan export's Motivo of an offline drink stored as a conflict (DECISIONS §12). */
+export const offlineConflictLabel = (reason: string): string =>
+  `Conflicto offline: ${scanReasonLabel(reason)}`;

@@ -34,6 +34,27 @@ export const barraStats = z.object({
 });
 export type BarraStats = z.infer<typeof barraStats>;
 
+/** How many offline conflicts the statistics list (the newest); `conflictosOffline` counts them all. */
+export const CONFLICTOS_LIST_LIMIT = 100;
+
+/**
+ * A drink served offline that the rules, with every drink the server knew, would have refused
+ * (DECISIONS §12, docs/decisions/036): when it was scanned, the ticket, its holder and type, the
+ * bar, and the refusal's reason (`agotado`, `intervalo`, …).
+ */
+export const conflictoOffline = z.object({
+  /** The drink's id. */
+  id: z.number(),
+  /** When the device scanned it (ISO, UTC). */
+  escaneadoEn: z.string(),
+  ticketId: z.number(),
+  titular: z.string(),
+  tipoTicket: z.string(),
+  barra: z.string().nullable(),
+  reason: z.string(),
+});
+export type ConflictoOffline = z.infer<typeof conflictoOffline>;
+
 /**
  * GET /api/stats/{eventoId} (DECISIONS §8).
  * - totalAsistentes: tickets issued; promedioConsumos: consumos / asistentes, 2 decimals (0 without tickets).
@@ -42,6 +63,8 @@ export type BarraStats = z.infer<typeof barraStats>;
  * - rechazos: refused scans by reason (`agotado`, `intervalo`, … `no_encontrado`, `otro_evento`).
  * - deshechos: drinks undone by the scanner (DECISIONS §12); they no longer count in totalConsumos.
  * - porBarra: by consumos desc, then rechazos desc, then name.
+ * - conflictosOffline: drinks served offline that the rules would have refused (DECISIONS §12),
+ *   still stored; conflictos: the newest {@link CONFLICTOS_LIST_LIMIT} of them, newest first.
  */
 export const eventStats = z.object({
   totalConsumos: cantidad,
@@ -54,5 +77,9 @@ export const eventStats = z.object({
   rechazos: z.record(z.string(), cantidad),
   deshechos: cantidad,
   porBarra: z.array(barraStats),
+  // Optional in the schema so answers and fixtures written before them still parse
+  // (docs/decisions/036); the server always sends both.
+  conflictosOffline: cantidad,
+  conflictos: z.array(conflictoOffline),
 });
 export type EventStats = z.infer<typeof eventStats>;

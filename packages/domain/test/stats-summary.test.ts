@@ -120,6 +120,8 @@ describe('eventStats schema', () => {
     rechazos: {},
     deshechos: 0,
     porBarra: [],
+    conflictosOffline: 0,
+    conflictos: [],
   };
 
   it('accepts the empty shape and a filled one', () => {

@@ -177,6 +177,10 @@ export const tickets = pgTable(
   ],
 );
 
+/** A conflict's reason is one of the rule function's refusals (DECISIONS §5). */
+const conflictoCheck = (column: AnyPgColumn) =>
+  sql`${column} is null or ${column} in ('invalidado', 'no_valido_aun', 'caducado', 'tipo_bebida', 'agotado', 'intervalo')`;
+
 export const consumos = pgTable(
   'consumos',
   {
@@ -192,10 +196,22 @@ export const consumos = pgTable(
     timestamp: instant('timestamp').notNull().defaultNow(),
     /** The bar's name the scanning device gave (DECISIONS §7). */
     barra: text('barra'),
+    /** Served while the device was offline and uploaded later (DECISIONS §12); `timestamp` is its scan time. */
+    offline: boolean('offline').notNull().default(false),
+    /**
+     * An offline drink the rules, with every drink the server knew, would have refused: that
+     * refusal's reason (`agotado`, `intervalo`, …); null otherwise (docs/decisions/036).
+     */
+    conflicto: text('conflicto'),
   },
   (t) => [
     index('consumos_ticket_time_idx').on(t.ticketId, t.timestamp),
     index('consumos_evento_time_idx').on(t.eventoId, t.timestamp),
+    // The statistics' offline conflicts (count and newest first), from the index alone.
+    index('consumos_conflicto_idx')
+      .on(t.eventoId, t.timestamp)
+      .where(sql`${t.conflicto} is not null`),
+    check('consumos_conflicto_check', conflictoCheck(t.conflicto)),
   ],
 );
 
@@ -227,9 +243,14 @@ export const scanLog = pgTable(
     reason: text('reason').notNull(),
     response: jsonb('response').notNull(),
     undoneAt: instant('undone_at'),
+    /** An offline upload (DECISIONS §12): `created_at` is the device's scan time. */
+    offline: boolean('offline').notNull().default(false),
+    /** The conflict its drink was stored with (as `consumos.conflicto`), kept for the scan export. */
+    conflicto: text('conflicto'),
     createdAt: createdAt(),
   },
   (t) => [
+    check('scan_log_conflicto_check', conflictoCheck(t.conflicto)),
     uniqueIndex('scan_log_evento_scan_id_unique').on(t.eventoId, t.scanId),
     index('scan_log_evento_time_idx').on(t.eventoId, t.createdAt),
     index('scan_log_ticket_idx').on(t.ticketId),

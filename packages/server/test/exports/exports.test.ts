@@ -2,9 +2,9 @@ import { gunzipSync } from 'node:zlib';
 import type { Evento } from '@drinkflow/domain/events';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pedidos } from '../../src/db/schema';
+import { consumos, pedidos, scanLog } from '../../src/db/schema';
 import { EXPORT_BATCH } from '../../src/modules/exports/service';
-import { call, createEvent, insertTicket, signIn, type Account } from '../events/fixtures';
+import { call, createEvent, insertOrder, insertTicket, signIn, type Account } from '../events/fixtures';
 import { expectApiError, uniqueEmail } from '../setup/helpers';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { insertConsumo, insertScanLog, insertTicketType } from '../stats/fixtures';
@@ -191,9 +191,9 @@ describe('GET /api/eventos/{id}/export/consumos.csv', () => {
   it('has one row per consumption in time order, dates in Madrid time (both 02:30 of the autumn change)', async () => {
     const [header, ...rows] = await download('consumos');
 
-    expect(header).toEqual(['Fecha', 'Ticket', 'Titular', 'Tipo de ticket', 'Bebida', 'Barra']);
+    expect(header).toEqual(['Fecha', 'Ticket', 'Titular', 'Tipo de ticket', 'Bebida', 'Barra', 'Offline']);
     expect(rows).toEqual([
-      ['09/01/2026 09:07:00', String(ids.t3), 'Juan "el Rápido"', 'General; VIP', 'agua', 'Terraza'],
+      ['09/01/2026 09:07:00', String(ids.t3), 'Juan "el Rápido"', 'General; VIP', 'agua', 'Terraza', 'No'],
       [
         '04/07/2026 20:05:09',
         String(ids.f0),
@@ -201,9 +201,10 @@ describe('GET /api/eventos/{id}/export/consumos.csv', () => {
         'General; VIP',
         "'=cmd",
         "'@barra",
+        'No',
       ],
-      ['25/10/2026 02:30:00', String(ids.t1), 'Pérez; Ana', 'General; VIP', 'cerveza', 'Barra; Norte'],
-      ['25/10/2026 02:30:00', String(ids.t1), 'Pérez; Ana', 'General; VIP', 'copa', ''],
+      ['25/10/2026 02:30:00', String(ids.t1), 'Pérez; Ana', 'General; VIP', 'cerveza', 'Barra; Norte', 'No'],
+      ['25/10/2026 02:30:00', String(ids.t1), 'Pérez; Ana', 'General; VIP', 'copa', '', 'No'],
     ]);
   });
 });
@@ -236,6 +237,65 @@ describe('GET /api/eventos/{id}/export/escaneos.csv', () => {
     expect(scans).toHaveLength(1 + 6);
     expect(scans.at(-1)).toEqual(['25/10/2026 02:35:00', '', 'Permitido', '', 'copa', 'Barra 2']);
     expect(drinks.some((row) => row[5] === 'Barra 2')).toBe(false);
+  });
+});
+
+describe('offline drinks in the exports (DECISIONS §12)', () => {
+  it('mark an offline drink Offline: Sí, and name a conflict in the scan Motivo, undone or not', async () => {
+    const offline = await createEvent(t, owner, { nombre: 'Sin conexión' });
+    const tipo = await insertTicketType(t.db, offline.id, {
+      nombre: 'Una',
+      modo: 'por_cantidad',
+      maxDrinks: 1,
+    });
+    const ticket = await insertTicket(t.db, (await insertOrder(t.db, offline.id, 'Marta Gil')).id, tipo.id);
+    await t.db.insert(consumos).values([
+      {
+        eventoId: offline.id,
+        ticketId: ticket.id,
+        tipoBebida: 'copa',
+        timestamp: new Date('2026-10-24T20:00:00Z'),
+      },
+      {
+        eventoId: offline.id,
+        ticketId: ticket.id,
+        tipoBebida: 'copa',
+        timestamp: new Date('2026-10-24T20:05:00Z'),
+        offline: true,
+        conflicto: 'agotado',
+      },
+    ]);
+    const logged = (minute: number, values: Partial<typeof scanLog.$inferInsert>) => ({
+      eventoId: offline.id,
+      ticketId: ticket.id,
+      qrCode: 'qr',
+      tipoBebida: 'copa',
+      allowed: true,
+      reason: 'ok',
+      response: {},
+      createdAt: new Date(`2026-10-24T20:0${minute}:00Z`),
+      ...values,
+    });
+    await t.db
+      .insert(scanLog)
+      .values([
+        logged(0, {}),
+        logged(5, { offline: true, conflicto: 'agotado' }),
+        logged(6, { offline: true, conflicto: 'intervalo', undoneAt: new Date('2026-10-24T20:07:00Z') }),
+      ]);
+
+    const [, ...drinks] = await download('consumos', owner, offline.id);
+    const [, ...scans] = await download('escaneos', owner, offline.id);
+
+    expect(drinks.map((row) => [row[0], row[6]])).toEqual([
+      ['24/10/2026 22:00:00', 'No'],
+      ['24/10/2026 22:05:00', 'Sí'],
+    ]);
+    expect(scans.map((row) => [row[2], row[3]])).toEqual([
+      ['Permitido', ''],
+      ['Permitido', 'Conflicto offline: Límite de bebidas alcanzado'],
+      ['Permitido', 'Conflicto offline: Antes del intervalo entre bebidas · Deshecho el 24/10/2026 22:07:00'],
+    ]);
   });
 });
 

@@ -98,6 +98,8 @@ describe('por_cantidad tickets', () => {
         tipoBebida: 'cerveza',
         timestamp: at,
         barra: 'Barra Norte',
+        offline: false,
+        conflicto: null,
       },
     ]);
   });

@@ -25,6 +25,8 @@ const update = (n: number): LiveUpdate => ({
     rechazos: {},
     deshechos: 0,
     porBarra: [],
+    conflictosOffline: 0,
+    conflictos: [],
   } satisfies EventStats,
   alerts: { reglas: noAlertRules, alertas: [] },
 });

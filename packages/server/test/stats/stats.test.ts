@@ -128,6 +128,8 @@ describe('GET /api/stats/{eventoId}', () => {
       rechazos: {},
       deshechos: 0,
       porBarra: [],
+      conflictosOffline: 0,
+      conflictos: [],
     });
   });
 

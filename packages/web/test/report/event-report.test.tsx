@@ -89,10 +89,18 @@ describe('event report page', () => {
     expect(figure('Promedio por Asistente')).toEqual(['2,25', 'Bebidas por persona']);
     expect(figure('Hora Pico')).toEqual(['23:00', '6 consumos']);
     expect(figure('Deshechos')).toEqual(['2', 'Consumos anulados']);
+    expect(figure('Conflictos offline')).toEqual(['0', 'Servidos sin conexión fuera de las reglas']);
     const summary = screen.getByRole('region', { name: 'Resumen de rendimiento' });
     expect(summary).toHaveTextContent('ActividadEvento Activo');
     expect(summary).toHaveTextContent('ConsumoAlto Consumo');
     expect(summary).toHaveTextContent('TamañoEvento Pequeño');
+  });
+
+  it('counts the drinks served offline that the rules would have refused (DECISIONS §12)', async () => {
+    serveApi({ ...routes, 'GET /api/stats/1': { ...night, conflictosOffline: 12_500 } });
+    renderReport();
+    await screen.findByRole('heading', { name: 'Informe del evento' });
+    expect(figure('Conflictos offline')).toEqual(['12.500', 'Servidos sin conexión fuera de las reglas']);
   });
 
   it('lists the peak hours and every chart’s figures as tables', async () => {

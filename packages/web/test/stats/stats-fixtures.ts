@@ -14,6 +14,8 @@ export const noDrinks = (patch: Partial<EventStats> = {}): EventStats => ({
   rechazos: {},
   deshechos: 0,
   porBarra: [],
+  conflictosOffline: 0,
+  conflictos: [],
   ...patch,
 });
 
@@ -38,6 +40,8 @@ export const busyNight = (patch: Partial<EventStats> = {}): EventStats => ({
   rechazos: { agotado: 1 },
   deshechos: 0,
   porBarra: [{ barra: 'Terraza', consumos: 9, rechazos: 1, deshechos: 0 }],
+  conflictosOffline: 0,
+  conflictos: [],
   ...patch,
 });
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { User } from '@drinkflow/domain/auth';
-import { scanReasonLabel } from '@drinkflow/domain/stats-summary';
+import { offlineConflictLabel, scanReasonLabel } from '@drinkflow/domain/stats-summary';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { EventService } from '../events/service';
@@ -134,6 +134,7 @@ interface ConsumoRow extends KeyedRow {
   ticket_id: number;
   tipo_bebida: string;
   barra: string | null;
+  offline: boolean;
 }
 
 /**
@@ -161,13 +162,17 @@ function ticketNames(db: Db) {
   };
 }
 
-/** One row per consumption (an undone drink is no longer one: decision 015), in time order. */
+/**
+ * One row per consumption (an undone drink is no longer one: decision 015), in time order; an
+ * offline drink at its scan time, marked `Offline: Sí` (DECISIONS §12).
+ */
 const consumosExport: ExportKind<ConsumoRow> = {
-  header: ['Fecha', 'Ticket', 'Titular', 'Tipo de ticket', 'Bebida', 'Barra'],
+  header: ['Fecha', 'Ticket', 'Titular', 'Tipo de ticket', 'Bebida', 'Barra', 'Offline'],
   upTo: maxId(sql`consumos`),
   batch: (eventoId, upTo, after, timeZone, limit) => sql`
     select c."timestamp"::text as k_at, c.id as k_id, 0 as k_sub,
-           ${localTime(sql`c."timestamp"`, timeZone)} as fecha, c.ticket_id, c.tipo_bebida, c.barra
+           ${localTime(sql`c."timestamp"`, timeZone)} as fecha, c.ticket_id, c.tipo_bebida, c.barra,
+           c.offline
     from consumos c
     where c.evento_id = ${eventoId} and c.id <= ${upTo}
       ${afterPosition(sql`c."timestamp"`, sql`c.id`, after)}
@@ -179,7 +184,15 @@ const consumosExport: ExportKind<ConsumoRow> = {
       await names.load(rows.map((row) => row.ticket_id));
       return lines(rows, (row) => {
         const ticket = names.get(row.ticket_id);
-        return [row.fecha, row.ticket_id, ticket?.titular, ticket?.tipo, row.tipo_bebida, row.barra];
+        return [
+          row.fecha,
+          row.ticket_id,
+          ticket?.titular,
+          ticket?.tipo,
+          row.tipo_bebida,
+          row.barra,
+          row.offline ? 'Sí' : 'No',
+        ];
       });
     };
   },
@@ -194,13 +207,19 @@ interface ScanRow extends KeyedRow {
   tipo_bebida: string | null;
   barra: string | null;
   deshecho: string | null;
+  conflicto: string | null;
 }
 
 function scanResult(row: ScanRow): { resultado: string; motivo: string } {
   if (row.accion === 'deshacer') return { resultado: 'Deshecho', motivo: scanReasonLabel(row.reason) };
   if (!row.allowed) return { resultado: 'Rechazado', motivo: scanReasonLabel(row.reason) };
-  // An allowed scan that the bar took back keeps its row; the undo follows as a row of its own.
-  return { resultado: 'Permitido', motivo: row.deshecho ? `Deshecho el ${row.deshecho}` : '' };
+  // An offline drink the rules would have refused was served all the same (DECISIONS §12), and an
+  // allowed scan that the bar took back keeps its row; the undo follows as a row of its own.
+  const motivos = [
+    row.conflicto ? offlineConflictLabel(row.conflicto) : null,
+    row.deshecho ? `Deshecho el ${row.deshecho}` : null,
+  ];
+  return { resultado: 'Permitido', motivo: motivos.filter((motivo) => motivo !== null).join(' · ') };
 }
 
 /**
@@ -213,7 +232,8 @@ const escaneosExport: ExportKind<ScanRow> = {
   batch: (eventoId, upTo, after, timeZone, limit) => sql`
     select s.created_at::text as k_at, s.id as k_id, 0 as k_sub,
            ${localTime(sql`s.created_at`, timeZone)} as fecha, s.ticket_id, s.accion, s.allowed,
-           s.reason, s.tipo_bebida, s.barra, ${localTime(sql`s.undone_at`, timeZone)} as deshecho
+           s.reason, s.tipo_bebida, s.barra, ${localTime(sql`s.undone_at`, timeZone)} as deshecho,
+           s.conflicto
     from scan_log s
     where s.evento_id = ${eventoId} and s.id <= ${upTo}
       ${afterPosition(sql`s.created_at`, sql`s.id`, after)}

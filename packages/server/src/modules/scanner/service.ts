@@ -1,6 +1,8 @@
 import { defaultTipoBebida } from '@drinkflow/domain/bebidas';
+import { escaneadoEnProblem, judgeOfflineScan, offlineDrinkTime } from '@drinkflow/domain/offline-sync';
 import { decideScan } from '@drinkflow/domain/scan-rules';
 import {
+  offlineUploadMessages,
   SCANNER_LIMITS,
   scannerMessages,
   type ScannerTicketResponse,
@@ -9,7 +11,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { consumos, pedidos, scanLog, tickets, tiposTicket } from '../../db/schema';
-import { conflict, forbidden, HttpError, isUniqueViolation, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, HttpError, isUniqueViolation, notFound } from '../../http/errors';
 import { SCANS_CHANNEL } from '../stats-stream/hub';
 import type { ScannerEventRow } from './rate-limit';
 import {
@@ -18,7 +20,7 @@ import {
   toScanResult,
   type ConsumoRow,
   type ScanTicketRow,
-} from './scan-result';
+} from '@drinkflow/domain/scan-answer';
 
 export interface ConsumeRequest {
   qrCode: string;
@@ -26,6 +28,10 @@ export interface ConsumeRequest {
   scanId?: string;
   barra?: string;
   deviceId?: string;
+  /** A drink served offline, uploaded now (DECISIONS §12); then `scanId` and `escaneadoEn` are set. */
+  offline?: boolean;
+  /** When the device scanned it (ISO), offline only. */
+  escaneadoEn?: string;
 }
 
 export interface ScannerServiceOptions {
@@ -43,11 +49,31 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** The database's time of the statement that reads it, in milliseconds (a drink's time). */
 const DB_NOW_MS = sql`(extract(epoch from statement_timestamp()) * 1000)::float8`;
 
+/** An accepted offline upload: the device's scan time, and the time a lookup failure is logged at. */
+interface OfflineScan {
+  escaneadoEn: Date;
+  loggedAt: Date;
+}
+
+/** A scan judged: its answer, whether a drink is recorded, at what time, and what its log row says. */
+interface Judged {
+  result: ScanResult;
+  served: boolean;
+  drinkAt: Date;
+  logReason: string;
+  /** An offline drink's conflict (the refusal's reason), else null. */
+  conflicto: string | null;
+}
+
 /** Why a scan found no ticket to decide on; logged like any other refusal. */
 const lookupReasons = { notFound: 'no_encontrado', otherEvent: 'otro_evento' } as const;
 
 /** The ticket of `qrCode` with its type, its order's event and holder; `lock` takes its row lock. */
-async function ticketOf(executor: Db | Tx, qrCode: string, lock: boolean): Promise<ScanTicketRow | null> {
+async function ticketOf(
+  executor: Db | Tx,
+  qrCode: string,
+  lock: boolean,
+): Promise<(ScanTicketRow & { eventoId: number }) | null> {
   const query = executor
     .select({
       id: tickets.id,
@@ -69,8 +95,8 @@ async function ticketOf(executor: Db | Tx, qrCode: string, lock: boolean): Promi
 /** A found ticket of this event, or the 404/403 the scanner shows. */
 function assertOfEvent(
   evento: ScannerEventRow,
-  ticket: ScanTicketRow | null,
-): asserts ticket is ScanTicketRow {
+  ticket: (ScanTicketRow & { eventoId: number }) | null,
+): asserts ticket is ScanTicketRow & { eventoId: number } {
   if (!ticket) throw notFound(scannerMessages.ticketNotFound);
   if (ticket.eventoId !== evento.id) throw forbidden(scannerMessages.otherEvent);
 }
@@ -102,24 +128,105 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
   /** The scan's time: the test clock when given, else the database's time read with the scan. */
   const timeOf = (dbNowMs: number | string) => options.now?.() ?? new Date(Number(dbNowMs));
 
+  /** The database's time now (the clock every server process shares). */
+  async function databaseNow(): Promise<Date> {
+    const [row] = rowsOf<{ now_ms: number | string }>(await db.execute(sql`select ${DB_NOW_MS} as now_ms`));
+    return new Date(Number(row!.now_ms));
+  }
+
+  /**
+   * An offline upload's scan time, checked against the clock (the test clock, else the database's):
+   * not ahead by more than the clock-skew tolerance, at most 48 h old (offline-sync.ts), else 400.
+   * Returns it with the time its drink is stored at (never after now).
+   */
+  async function offlineScanOf(request: ConsumeRequest): Promise<OfflineScan | null> {
+    if (request.offline !== true || request.escaneadoEn === undefined) return null;
+    const now = options.now?.() ?? (await databaseNow());
+    const escaneadoEn = new Date(request.escaneadoEn);
+    const problem = escaneadoEnProblem(escaneadoEn, now);
+    if (problem) throw badRequest(problem, [{ field: 'escaneadoEn', message: problem }]);
+    return { escaneadoEn, loggedAt: offlineDrinkTime(escaneadoEn, now) };
+  }
+
   /**
    * A scan that found no ticket of this event: kept in the log, then answered 404 or 403. One
-   * statement that also notifies the live statistics (delivered when it commits).
+   * statement that also notifies the live statistics (delivered when it commits). An offline
+   * upload's row is dated at its scan time.
    */
-  async function logLookupFailure(evento: ScannerEventRow, request: ConsumeRequest, failure: HttpError) {
+  async function logLookupFailure(
+    evento: ScannerEventRow,
+    request: ConsumeRequest,
+    failure: HttpError,
+    offline: OfflineScan | null,
+  ) {
     const reason = failure.statusCode === 404 ? lookupReasons.notFound : lookupReasons.otherEvent;
     const response = { message: failure.message, error: failure.code };
-    const at = options.now?.();
+    const at = offline?.loggedAt ?? options.now?.();
     await db.execute(sql`
       with logged as (
         insert into scan_log (evento_id, qr_code, tipo_bebida, barra, device_id, allowed, reason, response,
-                              created_at)
+                              offline, created_at)
         values (${evento.id}, ${request.qrCode}, ${request.tipoBebida ?? null}, ${request.barra ?? null},
                 ${request.deviceId ?? null}, false, ${reason}, ${JSON.stringify(response)}::jsonb,
+                ${offline !== null},
                 ${at ? sql`${at.toISOString()}::timestamptz` : sql`statement_timestamp()`})
         returning evento_id
       )
       select pg_notify(${SCANS_CHANNEL}, evento_id::text) from logged`);
+  }
+
+  /** An online scan: the rule function decides at `at`, and only an allowed drink is recorded. */
+  function judgeOnline(ticket: ScanTicketRow, times: Date[], tipoBebida: string, at: Date): Judged {
+    const decision = decideScan({
+      ticket,
+      tipo: ticket.tipo,
+      consumos: times,
+      tipoBebida,
+      now: at,
+      timeZone,
+    });
+    const result = toScanResult({ decision, ticket, times, tipoBebida, now: at, timeZone, kind: 'consume' });
+    return { result, served: decision.allowed, drinkAt: at, logReason: decision.reason, conflicto: null };
+  }
+
+  /**
+   * An offline upload (DECISIONS §12): always recorded, at its scan time; a conflict when the rules,
+   * with every drink of the ticket the server has, would have refused it (offline-sync.ts). The
+   * answer's `canConsume` and `remainingDrinks` describe the ticket now, this drink included.
+   */
+  function judgeOffline(
+    ticket: ScanTicketRow,
+    times: Date[],
+    tipoBebida: string,
+    at: Date,
+    offline: OfflineScan,
+  ): Judged {
+    const drinkAt = offlineDrinkTime(offline.escaneadoEn, at);
+    const judgement = judgeOfflineScan({
+      ticket,
+      tipo: ticket.tipo,
+      consumos: times,
+      tipoBebida,
+      escaneadoEn: drinkAt,
+      timeZone,
+    });
+    const withThis = [...times, drinkAt];
+    const { modo, maxDrinks } = ticket.tipo;
+    const result: ScanResult = {
+      success: true,
+      conflicto: judgement.conflicto,
+      canConsume: ownKindAllowed(ticket, withThis, at, timeZone),
+      message: judgement.conflicto
+        ? `${offlineUploadMessages.conflict}: ${judgement.message}`
+        : 'Consumo registrado',
+      reason: judgement.reason,
+      tipoBebida,
+    };
+    if (modo !== 'temporal' && maxDrinks !== null) {
+      result.remainingDrinks = Math.max(0, maxDrinks - withThis.length);
+    }
+    const conflicto = judgement.conflicto ? judgement.reason : null;
+    return { result, served: true, drinkAt, logReason: 'ok', conflicto };
   }
 
   /**
@@ -127,9 +234,14 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
    * statements (lock, read, write, commit), the last two written as SQL because this is the hottest
    * path of the product (bench/RESULTS.md). The drinks, the scanId and the time are read in a
    * statement of their own after the lock: under READ COMMITTED only a new statement sees what the
-   * previous holder committed, and its time is after that holder's.
+   * previous holder committed, and its time is after that holder's. An offline upload takes the
+   * same path and the same lock, so it is judged with every drink committed before it.
    */
-  async function decideAndRecord(evento: ScannerEventRow, request: ConsumeRequest): Promise<ScanResult> {
+  async function decideAndRecord(
+    evento: ScannerEventRow,
+    request: ConsumeRequest,
+    offline: OfflineScan | null,
+  ): Promise<ScanResult> {
     return db.transaction(async (tx) => {
       const ticket = await ticketOf(tx, request.qrCode, true);
       assertOfEvent(evento, ticket);
@@ -169,47 +281,36 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
       const tipoBebida = (request.tipoBebida ?? defaultTipoBebida(ticket.tipo.drinkType)).toLocaleLowerCase(
         'es',
       );
-      const decision = decideScan({
-        ticket,
-        tipo: ticket.tipo,
-        consumos: times,
-        tipoBebida,
-        now: at,
-        timeZone,
-      });
-      const result = toScanResult({
-        decision,
-        ticket,
-        times,
-        tipoBebida,
-        now: at,
-        timeZone,
-        kind: 'consume',
-      });
+      const { result, served, drinkAt, logReason, conflicto } = offline
+        ? judgeOffline(ticket, times, tipoBebida, at, offline)
+        : judgeOnline(ticket, times, tipoBebida, at);
       if (request.scanId) result.scanId = request.scanId;
 
       const barra = request.barra ?? null;
+      const when = sql`${drinkAt.toISOString()}::timestamptz`;
       // The drink (when served), its log row and the live statistics' notice, in one statement.
       const [written] = rowsOf<{ consumo_id: number | null }>(
         await tx.execute(sql`
           with consumo as (
-            insert into consumos (ticket_id, evento_id, tipo_bebida, timestamp, barra)
-            select ${ticket.id}, ${evento.id}, ${tipoBebida}, ${at.toISOString()}::timestamptz, ${barra}
-            where ${decision.allowed}
+            insert into consumos (ticket_id, evento_id, tipo_bebida, timestamp, barra, offline, conflicto)
+            select ${ticket.id}, ${evento.id}, ${tipoBebida}, ${when}, ${barra}, ${offline !== null}, ${conflicto}
+            where ${served}
             returning id
           ), logged as (
             insert into scan_log (evento_id, ticket_id, consumo_id, qr_code, scan_id, tipo_bebida, barra,
-                                  device_id, allowed, reason, response, created_at)
+                                  device_id, allowed, reason, response, offline, conflicto, created_at)
             select ${evento.id}, ${ticket.id}, (select id from consumo), ${request.qrCode},
                    ${request.scanId ?? null}, ${tipoBebida}, ${barra}, ${request.deviceId ?? null},
-                   ${decision.allowed}, ${decision.reason}, ${JSON.stringify(result)}::jsonb,
-                   ${at.toISOString()}::timestamptz
+                   ${served}, ${logReason}, ${JSON.stringify(result)}::jsonb, ${offline !== null}, ${conflicto},
+                   ${when}
             returning consumo_id
           )
           select consumo_id, pg_notify(${SCANS_CHANNEL}, ${String(evento.id)}) from logged`),
       );
       if (written?.consumo_id != null) {
-        history.push({ id: Number(written.consumo_id), tipoBebida, timestamp: at, barra });
+        history.push({ id: Number(written.consumo_id), tipoBebida, timestamp: drinkAt, barra });
+        // An offline drink may be older than drinks already known: keep the history in time order.
+        history.sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime() || a.id - b.id);
       }
       // The ticket as it is now goes with the answer (not into the log): the scanner shows it as is.
       return { ...result, ...toScannedTicket(ticket, history, at) };
@@ -258,16 +359,17 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
 
     /** POST …/consume: decided by the one rule function and recorded exactly once per scanId. */
     async consume(evento: ScannerEventRow, request: ConsumeRequest): Promise<ScanResult> {
+      const offline = await offlineScanOf(request);
       try {
-        return await decideAndRecord(evento, request);
+        return await decideAndRecord(evento, request, offline);
       } catch (error) {
         if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 403)) {
-          await logLookupFailure(evento, request, error);
+          await logLookupFailure(evento, request, error, offline);
           throw error;
         }
         // The same scanId sent at once with two QR codes: the loser sees the winner's row now.
         if (request.scanId && isUniqueViolation(error, 'scan_log_evento_scan_id_unique')) {
-          return decideAndRecord(evento, request);
+          return decideAndRecord(evento, request, offline);
         }
         throw error;
       }

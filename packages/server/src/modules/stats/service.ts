@@ -1,5 +1,11 @@
 import type { User } from '@drinkflow/domain/auth';
-import type { BarraStats, EstadoTickets, EventStats } from '@drinkflow/domain/stats';
+import {
+  CONFLICTOS_LIST_LIMIT,
+  type BarraStats,
+  type ConflictoOffline,
+  type EstadoTickets,
+  type EventStats,
+} from '@drinkflow/domain/stats';
 import { averageConsumption, SIN_BARRA } from '@drinkflow/domain/stats-summary';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -83,12 +89,56 @@ const statsQuery = (eventoId: number, timeZone: string, now: Date) => sql`
   select 'barraDeshecho', barra, null, n from undone
 `;
 
+/** The offline conflicts' row: how many there are and the newest of them (json, time in ms). */
+interface ConflictsRow extends Record<string, unknown> {
+  total: number;
+  lista: (Omit<ConflictoOffline, 'escaneadoEn'> & { ms: number })[] | null;
+}
+
+/**
+ * Drinks served offline and stored as conflicts (DECISIONS §12, docs/decisions/036): their count
+ * and the newest {@link CONFLICTOS_LIST_LIMIT}, newest first, with holder and ticket type, from
+ * the partial index `consumos_conflicto_idx`. An undone drink is gone, and so is its conflict.
+ */
+const conflictsQuery = (eventoId: number) => sql`
+  select
+    (select count(*)::int from consumos where evento_id = ${eventoId} and conflicto is not null) as total,
+    (select json_agg(json_build_object(
+              'id', c.id, 'ms', (extract(epoch from c."timestamp") * 1000)::float8, 'ticketId', c.ticket_id,
+              'titular', p.nombre_completo, 'tipoTicket', tt.nombre, 'barra', c.barra, 'reason', c.conflicto)
+            order by c."timestamp" desc, c.id desc)
+       from (select * from consumos
+              where evento_id = ${eventoId} and conflicto is not null
+              order by "timestamp" desc, id desc
+              limit ${CONFLICTOS_LIST_LIMIT}) c
+       join tickets t on t.id = c.ticket_id
+       join pedidos p on p.id = t.pedido_id
+       join tipos_ticket tt on tt.id = t.ticket_type_id) as lista
+`;
+
+/** The statistics' offline conflicts from their query's row. */
+export function toConflicts(
+  row: ConflictsRow | undefined,
+): Pick<EventStats, 'conflictosOffline' | 'conflictos'> {
+  return {
+    conflictosOffline: row?.total ?? 0,
+    conflictos: (row?.lista ?? []).map(({ ms, ...conflict }) => ({
+      ...conflict,
+      id: Number(conflict.id),
+      ticketId: Number(conflict.ticketId),
+      escaneadoEn: new Date(Number(ms)).toISOString(),
+    })),
+  };
+}
+
 /** Larger counts first, then by name. */
 const byCount = (a: { n: number; name: string }, b: { n: number; name: string }) =>
   b.n - a.n || a.name.localeCompare(b.name, 'es');
 
 /** The answer of GET /api/stats/{eventoId} from the query's rows. */
-export function toEventStats(rows: readonly StatsRow[]): EventStats {
+export function toEventStats(
+  rows: readonly StatsRow[],
+): Omit<EventStats, 'conflictosOffline' | 'conflictos'> {
   const of = (kind: StatsRow['kind']) => rows.filter((row) => row.kind === kind);
 
   const consumosPorHora = of('hora')
@@ -154,17 +204,22 @@ export function createStatsService(db: Db, events: EventService, timeZone: strin
     /** The event's statistics (organizer of the event or admin; 404 otherwise). */
     async forEvent(user: User, eventoId: number, now = new Date()): Promise<EventStats> {
       await events.findReadable(user, eventoId);
-      const rows = await db.transaction(
+      const [rows, conflicts] = await db.transaction(
         async (tx) => {
           // At festival size the plan's cost nears PostgreSQL's JIT threshold, and compiling (≈50 ms)
           // costs more than it saves on a query this short. PGlite has no JIT: a no-op.
           await tx.execute(sql`set local jit = off`);
           const result = await tx.execute<StatsRow>(statsQuery(eventoId, timeZone, now));
-          return (result as unknown as { rows: StatsRow[] }).rows;
+          const conflictRows = await tx.execute<ConflictsRow>(conflictsQuery(eventoId));
+          return [
+            (result as unknown as { rows: StatsRow[] }).rows,
+            (conflictRows as unknown as { rows: ConflictsRow[] }).rows[0],
+          ] as const;
         },
-        { accessMode: 'read only' },
+        // Repeatable read: both statements see one snapshot, so the figures agree with each other.
+        { accessMode: 'read only', isolationLevel: 'repeatable read' },
       );
-      return toEventStats(rows);
+      return { ...toEventStats(rows), ...toConflicts(conflicts) };
     },
   };
 }

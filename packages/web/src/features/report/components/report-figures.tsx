@@ -4,7 +4,7 @@ import { consumos, formatAverage } from '@/features/stats/utils/format-stats';
 
 /**
  * The statistics page's headline figures, four to a row so each label fits one line of an A4
- * sheet (the drinks undone take a second row).
+ * sheet (the drinks undone and the offline conflicts, DECISIONS §12, take a second row).
  */
 export function ReportFigures({ stats }: { stats: EventStats }) {
   const peak = stats.horasPico[0];
@@ -18,6 +18,11 @@ export function ReportFigures({ stats }: { stats: EventStats }) {
     },
     { title: 'Hora Pico', value: peak?.hora ?? '--:--', note: peak ? consumos(peak.cantidad) : 'Sin datos' },
     { title: 'Deshechos', value: formatCount(stats.deshechos), note: 'Consumos anulados' },
+    {
+      title: 'Conflictos offline',
+      value: formatCount(stats.conflictosOffline ?? 0),
+      note: 'Servidos sin conexión fuera de las reglas',
+    },
   ];
   return (
     <dl aria-label="Cifras del evento" className="grid grid-cols-2 gap-2 sm:grid-cols-4">

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useStats } from '../api/get-stats';
+import { OfflineConflicts } from './offline-conflicts';
 import { PeakHours } from './peak-hours';
 import { PerformanceSummary } from './performance-summary';
 import { StatCards } from './stat-cards';
@@ -35,6 +36,7 @@ export function EventStatsView({ eventoId }: { eventoId: number }) {
   return (
     <div className="space-y-6">
       <StatCards stats={stats.data} />
+      <OfflineConflicts stats={stats.data} />
       <div className="grid gap-4 lg:grid-cols-2">
         <PeakHours hours={stats.data.horasPico} />
         <PerformanceSummary stats={stats.data} />
