@@ -1,12 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type PluginOption } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { filesOfPage, scannerPrecache, type BuildManifest } from './src/features/scanner/pwa/precache-set.ts';
 
 const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+/**
+ * The bar scanner's service worker (docs/decisions/034): src/features/scanner/pwa/scanner-sw.ts
+ * built into dist/scanner-sw.js with its precache list — scanner.html, the chunks, stylesheets and
+ * assets it loads (read from dist/.vite/manifest.json, dynamic imports included: the camera decoder
+ * and its worker), its icons and favicon; nothing of the organizer's app. The page registers it
+ * itself (scanner-main.tsx) and the server answers the per-event web app manifest, so the plugin
+ * injects no script and writes no manifest. Built after the pages, in the build's last step.
+ */
+function scannerServiceWorker(): PluginOption[] {
+  let outDir = page('dist');
+  const readOutDir: PluginOption = {
+    name: 'drinkflow:scanner-sw-out-dir',
+    configResolved: (config) => {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+  };
+  const serviceWorker = VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/features/scanner/pwa',
+    filename: 'scanner-sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: [
+        'scanner.html',
+        'assets/*.{js,css,woff2,svg,png,webp}',
+        'favicon.{svg,ico}',
+        'icons/*.png',
+      ],
+      // The camera decoder's worker is the largest file (≈ 45 kB); well below this.
+      maximumFileSizeToCacheInBytes: 1024 * 1024,
+      manifestTransforms: [
+        (entries) => {
+          const manifest = JSON.parse(
+            readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'),
+          ) as BuildManifest;
+          return { manifest: scannerPrecache(entries, filesOfPage(manifest, 'scanner.html')), warnings: [] };
+        },
+      ],
+    },
+  });
+  return [readOutDir, serviceWorker];
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  // The service worker only in a client build: not in `npm run dev`, the tests or the prerender.
+  plugins: [react(), tailwindcss(), ...(command === 'build' && !isSsrBuild ? [scannerServiceWorker()] : [])],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {

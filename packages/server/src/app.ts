@@ -11,6 +11,7 @@ import type { Db } from './db/client';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/errors';
 import { registerInputChecks } from './http/input-checks';
 import { safeLoggerOptions } from './http/logging';
+import { registerScannerManifest } from './http/scanner-manifest';
 import { registerWebApp } from './http/web-app';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAlertRoutes } from './modules/alerts/routes';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions) {
     now: options.now,
   });
 
+  registerScannerManifest(context);
   await registerWebApp(app, options.webRoot, { demo: context.demo });
   return app;
 }

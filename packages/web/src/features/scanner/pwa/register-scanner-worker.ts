@@ -1,0 +1,63 @@
+/*
+ * Registers the scanner's service worker (scanner-sw.ts) from the scanner page, the only page that
+ * does (docs/decisions/034). After the page has loaded and the main thread is idle, so the first
+ * paint never waits for it; workbox-window is a chunk of its own, fetched then.
+ *
+ * Browsers offer service workers on secure origins only: over HTTPS, or on localhost. A bar that
+ * reaches the server over plain HTTP on a LAN address gets the scanner as before, online only.
+ */
+
+/** The worker's file at the site's root (its own default scope would be '/'), limited to /scanner/. */
+export const SCANNER_WORKER_URL = '/scanner-sw.js';
+export const SCANNER_WORKER_SCOPE = '/scanner/';
+/** A scanner left open all night still learns of a deploy. */
+const UPDATE_CHECK_MS = 60 * 60_000;
+
+function whenIdle(run: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 5_000 });
+  else setTimeout(run, 1_000);
+}
+
+function afterLoad(run: () => void): void {
+  if (document.readyState === 'complete') whenIdle(run);
+  else window.addEventListener('load', () => whenIdle(run), { once: true });
+}
+
+/**
+ * A new version took over the page (it replaced an older worker): the page still runs the old
+ * code, so it reloads — when nobody is looking at it, never in the middle of a scan. What the
+ * scanner keeps for offline use lives in IndexedDB (DECISIONS §12) and survives the reload.
+ */
+function reloadWhenHidden(): void {
+  const reloadIfHidden = () => {
+    if (document.visibilityState === 'hidden') window.location.reload();
+  };
+  reloadIfHidden();
+  document.addEventListener('visibilitychange', reloadIfHidden);
+}
+
+async function register(): Promise<void> {
+  const { Workbox } = await import('workbox-window');
+  const workbox = new Workbox(SCANNER_WORKER_URL, { scope: SCANNER_WORKER_SCOPE });
+  // The first visit's page gets its first controller when the worker claims it: nothing to reload.
+  // Any later change of controller is a new version.
+  let controlled = navigator.serviceWorker.controller !== null;
+  let reloadPlanned = false;
+  workbox.addEventListener('controlling', () => {
+    if (controlled && !reloadPlanned) {
+      reloadPlanned = true;
+      reloadWhenHidden();
+    }
+    controlled = true;
+  });
+  await workbox.register({ immediate: true });
+  setInterval(() => void workbox.update().catch(() => undefined), UPDATE_CHECK_MS);
+}
+
+/** Registers the worker once the page is loaded and idle; nothing in development or without support. */
+export function registerScannerWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  afterLoad(() => {
+    register().catch((error: unknown) => console.warn('No se pudo preparar el escáner sin conexión', error));
+  });
+}
