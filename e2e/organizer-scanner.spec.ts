@@ -56,3 +56,45 @@ test('an organizer picks an event on /organizer/scanner and records a drink', as
   await expect(page.getByRole('heading', { level: 2, name: 'Consumo Registrado' })).toBeVisible();
   expect(await consumosOf(request, account.token, foreign.id)).toHaveLength(1);
 });
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('after a scan the holder and the result are on screen without scrolling, and the code field has not moved', async ({
+    page,
+    request,
+  }) => {
+    const account = await registerThroughApi(request, { nombre: 'Inés' });
+    const fiesta = await createLiveEvent(request, account.token, 'Fiesta de Fin de Curso');
+    const ticket = await createTicket(
+      request,
+      account.token,
+      fiesta,
+      { nombre: 'Tres Copas', maxDrinks: 3 },
+      'Rocío Jurado Sánchez',
+    );
+    await loginThroughForm(page, account.email, account.password);
+    await expect(page).toHaveURL('/organizer/eventos');
+    await page.goto('/organizer/scanner');
+    await page
+      .getByRole('combobox', { name: 'Evento', exact: true })
+      .selectOption({ label: `Fiesta de Fin de Curso — ${formatDateTime(new Date(fiesta.fechaInicio))}` });
+    await page.getByRole('button', { name: 'Ahora no' }).click();
+    const field = page.getByLabel('Código QR');
+    // The bar question answered, the field has the focus for the handheld scanner.
+    await expect(field).toBeFocused();
+    const before = await field.boundingBox();
+
+    await page.keyboard.type(ticket.qrCode);
+    await page.keyboard.press('Enter');
+    const result = page.getByRole('region', { name: 'Resultado del escaneo' });
+    await expect(page.getByRole('heading', { level: 2, name: 'Consumo Registrado' })).toBeInViewport({
+      ratio: 1,
+    });
+    await expect(result.getByText('Rocío Jurado Sánchez')).toBeInViewport({ ratio: 1 });
+    await expect(result.getByText('Quedan 2 bebidas')).toBeInViewport({ ratio: 1 });
+    expect(await field.boundingBox(), 'the code field moved').toEqual(before);
+    await page.screenshot({ path: test.info().outputPath('organizer-scanner-360.png') });
+    expect(await consumosOf(request, account.token, ticket.id)).toHaveLength(1);
+  });
+});

@@ -1,7 +1,13 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import config from '../playwright.config';
 import { registerThroughApi } from './fixtures';
-import { cameraVideoOfTicketPdf, fakeCameraArgs } from './support/camera-video';
+import {
+  cameraVideoOfTicketPdf,
+  FAKE_CAMERA,
+  fakeCameraArgs,
+  type Box,
+  type CameraShot,
+} from './support/camera-video';
 import { consumosOf, createLiveEvent, createTicket, ticketPdf } from './support/scanner-data';
 import { expect, test } from './test';
 
@@ -32,6 +38,22 @@ async function browserWithCamera(video: string, baseURL: string) {
   });
   // The bar was set on this device before.
   await context.addInitScript(() => localStorage.setItem('drinkflow-scanner-barra', 'Barra Cámara'));
+  // Counts every 'Consumo Registrado' put on screen, so a drink shown twice (even briefly) is seen.
+  await context.addInitScript(() => {
+    const counted = window as unknown as { verdictsShown: number };
+    counted.verdictsShown = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.addedNodes)) {
+          if (!(node instanceof Element)) continue;
+          const headings = [node, ...Array.from(node.querySelectorAll('h2'))];
+          counted.verdictsShown += headings.filter(
+            (element) => element.tagName === 'H2' && element.textContent === 'Consumo Registrado',
+          ).length;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -49,16 +71,18 @@ test.afterEach(async () => {
   cameraBrowser = undefined;
 });
 
-async function videoOfNewTicket(page: Page, tipo: Record<string, unknown>, name: string) {
+async function videoOfNewTicket(page: Page, tipo: Record<string, unknown>, name: string, shot?: CameraShot) {
   const { token } = await registerThroughApi(page.request, { nombre: 'Jefa de Barra' });
   const evento = await createLiveEvent(page.request, token, 'Verbena de San Juan');
   const ticket = await createTicket(page.request, token, evento, tipo, 'Nerea Campos');
-  const { video } = await cameraVideoOfTicketPdf(await ticketPdf(page.request, token, ticket.id), {
+  // The helper checks the video: the code at the intended size and place, decodable (zbarimg).
+  const { video, symbol } = await cameraVideoOfTicketPdf(await ticketPdf(page.request, token, ticket.id), {
     dir: `.test-tmp/camera-videos-${process.env.E2E_PORT ?? 3100}`,
     name,
     expectedCode: ticket.qrCode,
+    shot,
   });
-  return { token, evento, ticket, video };
+  return { token, evento, ticket, video, symbol };
 }
 
 test('the camera reads a ticket from its PDF and the drink is recorded once', async ({ page, baseURL }) => {
@@ -105,11 +129,92 @@ test('advanced mode with the camera: the code read is verified, then registered'
   await scanner.goto(`/scanner/${evento.apiKey}`);
   await scanner.getByRole('button', { name: 'Cambiar a Escáner Avanzado' }).click();
   await scanner.getByRole('button', { name: 'Activar Cámara' }).click();
-  await expect(scanner.getByText('Puede consumir')).toBeVisible();
-  await expect(scanner.getByText('Nerea Campos')).toBeVisible();
+  const result = scanner.getByRole('region', { name: 'Resultado del escaneo' });
+  await expect(result.getByText('Puede consumir')).toBeVisible();
+  await expect(result.getByText('Nerea Campos')).toBeVisible();
+  await expect(scanner.getByRole('region', { name: 'Información del Ticket' })).toContainText('Nerea Campos');
   expect(await consumosOf(page.request, token, ticket.id)).toEqual([]);
   await scanner.getByRole('button', { name: 'Registrar Consumo' }).click();
   await expect(scanner.getByRole('heading', { level: 2, name: 'Consumo Registrado' })).toBeVisible();
   expect(await consumosOf(page.request, token, ticket.id)).toHaveLength(1);
   expect(camera.problems, 'console warnings or errors in the camera browser').toEqual([]);
 });
+
+/**
+ * qr-scanner's own default looks only at a centred square of two thirds of the frame's short side;
+ * these framings are the ones it missed, and the page must read now.
+ */
+const centredSquare = (() => {
+  const side = Math.round((2 / 3) * Math.min(FAKE_CAMERA.width, FAKE_CAMERA.height));
+  return { x: (FAKE_CAMERA.width - side) / 2, y: (FAKE_CAMERA.height - side) / 2, side };
+})();
+
+const framings: { name: string; title: string; shot: CameraShot; framed?(symbol: Box): void }[] = [
+  {
+    name: 'filling',
+    title: 'a code held close, filling 90 % of the frame height',
+    shot: { symbolSize: Math.round(0.9 * FAKE_CAMERA.height) },
+    framed: (symbol) => {
+      expect(symbol.height).toBeGreaterThanOrEqual(0.9 * FAKE_CAMERA.height - 1);
+      // Taller than the default's square: it never fitted in it.
+      expect(symbol.height).toBeGreaterThan(centredSquare.side);
+    },
+  },
+  {
+    name: 'small-corner',
+    title: 'a small code (120 px) in a corner of the 640×480 frame',
+    shot: { symbolSize: 120, at: { x: 24, y: 24 } },
+    framed: (symbol) => {
+      expect(symbol.width).toBeGreaterThanOrEqual(117);
+      expect(symbol.width).toBeLessThanOrEqual(123);
+      // Wholly outside the default's centred square.
+      expect(symbol.x + symbol.width).toBeLessThan(centredSquare.x);
+    },
+  },
+  { name: 'dim', title: 'a dim, low-contrast frame (dark grey on darker grey)', shot: { look: 'dim' } },
+  {
+    name: 'inverted',
+    title: 'a light code on a dark screen (a phone in dark mode)',
+    shot: { look: 'inverted' },
+  },
+];
+
+for (const framing of framings) {
+  test(`the camera reads ${framing.title}: one drink, shown once`, async ({ page, baseURL }) => {
+    const { token, evento, ticket, video, symbol } = await videoOfNewTicket(
+      page,
+      {},
+      `framing-${framing.name}`,
+      framing.shot,
+    );
+    framing.framed?.(symbol);
+    const camera = await browserWithCamera(video, baseURL!);
+    cameraBrowser = camera.browser;
+    const scanner = camera.page;
+    const consumeCalls: string[] = [];
+    scanner.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/consume')) consumeCalls.push(request.url());
+    });
+
+    await scanner.goto(`/scanner/${evento.apiKey}`);
+    await expect(scanner.getByRole('region', { name: 'Evento' })).toContainText('Verbena de San Juan');
+    await scanner.getByRole('button', { name: 'Activar Cámara' }).click();
+    const verdict = scanner.getByRole('heading', { level: 2, name: 'Consumo Registrado' });
+    await expect(verdict).toBeVisible();
+    await expect(scanner.getByRole('region', { name: 'Resultado del escaneo' })).toContainText(
+      'Nerea Campos',
+    );
+    expect(await consumosOf(page.request, token, ticket.id)).toHaveLength(1);
+
+    // The code stays in front of the camera: not recorded, nor shown, again.
+    await scanner.waitForTimeout(4_000);
+    await expect(verdict).toHaveCount(1);
+    expect(await scanner.evaluate(() => (window as unknown as { verdictsShown: number }).verdictsShown)).toBe(
+      1,
+    );
+    expect(consumeCalls).toHaveLength(1);
+    expect(await consumosOf(page.request, token, ticket.id)).toHaveLength(1);
+    await expect(scanner.getByText(/Ya escaneado/)).toBeHidden();
+    expect(camera.problems, 'console warnings or errors in the camera browser').toEqual([]);
+  });
+}

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@drinkflow/domain/dates';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, registerThroughApi } from './fixtures';
 import {
   HOUR,
@@ -18,6 +18,8 @@ import { expect, test } from './test';
 const codeField = (page: Page) => page.getByLabel('Código QR');
 const verdict = (page: Page, title: 'Consumo Registrado' | 'Error de Validación') =>
   page.getByRole('heading', { level: 2, name: title });
+/** The answer to the last scan, in its fixed place above the code field. */
+const resultArea = (page: Page) => page.getByRole('region', { name: 'Resultado del escaneo' });
 
 /** Opens the event's scanner; the first visit on a device asks for the bar, answered 'Ahora no'. */
 async function openScanner(page: Page, evento: LiveEvent) {
@@ -39,12 +41,30 @@ async function wedgeScan(page: Page, code: string) {
   await page.keyboard.press('Enter');
 }
 
+/** A real handheld scanner types fast, a few milliseconds per character, then Enter. */
+async function fastWedgeScan(page: Page, code: string) {
+  await page.keyboard.type(code, { delay: 8 });
+  await page.keyboard.press('Enter');
+}
+
 /** 'Nuevo Escaneo', then the code typed and Enter. */
 async function scanAgain(page: Page, code: string) {
   await page.getByRole('button', { name: 'Nuevo Escaneo' }).click();
   await expect(codeField(page)).toHaveValue('');
   await wedgeScan(page, code);
 }
+
+/** A button's fill and text colour: the strong one is filled with white text, the other outlined on white. */
+const colours = (button: Locator) =>
+  button.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return {
+      filled: style.backgroundColor !== 'rgb(255, 255, 255)',
+      text: style.color === 'rgb(255, 255, 255)',
+    };
+  });
+const STRONG = { filled: true, text: true };
+const OUTLINED = { filled: false, text: false };
 
 async function newOrganizer(page: Page) {
   return registerThroughApi(page.request, { nombre: 'Encargada de Barra' });
@@ -136,7 +156,7 @@ test('Deshacer is offered for 2 minutes after a recorded drink', async ({ page }
   expect(await consumosOf(page.request, token, ticket.id)).toHaveLength(1);
 });
 
-test('the same code scanned twice within 3 s is sent once', async ({ page }) => {
+test('the same code scanned twice within 3 s is sent once and shown as a repeat', async ({ page }) => {
   const { token } = await newOrganizer(page);
   const evento = await createLiveEvent(page.request, token);
   const ticket = await createTicket(page.request, token, evento);
@@ -153,19 +173,59 @@ test('the same code scanned twice within 3 s is sent once', async ({ page }) => 
   await expect(verdict(page, 'Consumo Registrado')).toBeVisible();
   await expect(page.getByText('Quedan 3 bebidas')).toBeVisible();
 
-  // The scanner reads the same ticket again at once: the repeat never reaches the server.
-  await page.keyboard.type(ticket.qrCode);
-  await page.keyboard.press('Enter');
-  await page.waitForTimeout(800);
-  expect(consumeCalls).toHaveLength(1);
+  // The scanner reads the same ticket again at once: said so on screen, never sent to the server.
+  await wedgeScan(page, ticket.qrCode);
+  await expect(resultArea(page).getByText(/^Ya escaneado hace \d+ s$/)).toBeVisible();
+  await expect(codeField(page)).toHaveValue('');
+  await expect(codeField(page)).toBeFocused();
   await expect(page.getByText('Quedan 3 bebidas')).toBeVisible();
+  expect(consumeCalls).toHaveLength(1);
   expect(await consumosOf(page.request, token, ticket.id)).toHaveLength(1);
 
   // 3 s later on the page's clock, the same ticket is a new drink.
   await page.clock.fastForward(3_000);
   await wedgeScan(page, ticket.qrCode);
   await expect(page.getByText('Quedan 2 bebidas')).toBeVisible();
+  await expect(resultArea(page).getByText(/Ya escaneado/)).toBeHidden();
   expect(consumeCalls).toHaveLength(2);
+});
+
+test("a handheld scanner's double read is one drink, and the next guest's code is never glued to it", async ({
+  page,
+}) => {
+  const { token } = await newOrganizer(page);
+  const evento = await createLiveEvent(page.request, token);
+  const first = await createTicket(page.request, token, evento, {}, 'Lucía Romero');
+  const second = await createTicket(page.request, token, evento, {}, 'Andrés Molina');
+  const consumed: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/consume')) {
+      consumed.push((request.postDataJSON() as { qrCode: string }).qrCode);
+    }
+  });
+
+  // The page's clock stands still: the double read is "within 3 s" however slow the machine is.
+  await page.clock.install();
+  await openScanner(page, evento);
+  await page.clock.pauseAt(Date.now() + 60_000);
+
+  // The scanner reads the first ticket twice in a row, as fast as it types, without waiting for the answer.
+  await fastWedgeScan(page, first.qrCode);
+  await fastWedgeScan(page, first.qrCode);
+  await expect(resultArea(page).getByText(/^Ya escaneado hace \d+ s$/)).toBeVisible();
+  await expect(verdict(page, 'Consumo Registrado')).toBeVisible();
+  await expect(resultArea(page)).toContainText('Lucía Romero');
+
+  // The next guest: served, with their own code.
+  await fastWedgeScan(page, second.qrCode);
+  await expect(resultArea(page)).toContainText('Andrés Molina');
+  await expect(verdict(page, 'Consumo Registrado')).toBeVisible();
+  await expect(resultArea(page).getByText(/Ya escaneado/)).toBeHidden();
+
+  expect(consumed).toEqual([first.qrCode, second.qrCode]);
+  expect(await consumosOf(page.request, token, first.id)).toHaveLength(1);
+  expect(await consumosOf(page.request, token, second.id)).toHaveLength(1);
+  await expect(page.getByText('Ticket no encontrado')).toBeHidden();
 });
 
 test('advanced mode: Verificar Ticket shows the ticket, Registrar Consumo records the drink', async ({
@@ -182,20 +242,29 @@ test('advanced mode: Verificar Ticket shows the ticket, Registrar Consumo record
   await expect(register).toBeDisabled();
 
   await codeField(page).fill(ticket.qrCode);
-  await page.getByRole('button', { name: 'Verificar Ticket' }).click();
-  const card = page.getByText('Información del Ticket').locator('xpath=ancestor::*[.//dl][1]');
+  const verify = page.getByRole('button', { name: 'Verificar Ticket' });
+  await expect.poll(() => colours(verify)).toEqual(STRONG);
+  await verify.click();
+  const card = page.getByRole('region', { name: 'Información del Ticket' });
   await expect(card).toContainText('Óscar Peña');
   await expect(card).toContainText('Cuatro Copas');
   await expect(card).toContainText('Por Cantidad · 4 bebidas');
   await expect(card).toContainText('Activo');
-  await expect(card.getByText('Puede consumir')).toBeVisible();
-  await expect(card.getByText('Consumo permitido')).toBeVisible();
+  // The verification is the answer to this scan: in the result's place, with the holder.
+  await expect(resultArea(page).getByText('Puede consumir')).toBeVisible();
+  await expect(resultArea(page).getByText('Consumo permitido')).toBeVisible();
+  await expect(resultArea(page)).toContainText('Óscar Peña');
   await expect(card.getByRole('heading', { name: 'Historial de consumos (0)' })).toBeVisible();
   // Verifying records nothing.
   expect(await consumosOf(page.request, token, ticket.id)).toEqual([]);
   await expect(verdict(page, 'Consumo Registrado')).toBeHidden();
 
   await expect(register).toBeEnabled();
+  // Registering is the next step: it is now the filled button, verifying again the outlined one
+  // (the pointer moved off it, which would tint it).
+  await page.mouse.move(0, 0);
+  await expect.poll(() => colours(register)).toEqual(STRONG);
+  await expect.poll(() => colours(verify)).toEqual(OUTLINED);
   await register.click();
   await expect(verdict(page, 'Consumo Registrado')).toBeVisible();
   await expect(page.getByText('Quedan 3 bebidas')).toBeVisible();
@@ -300,7 +369,9 @@ test('quick mode: every refusal says why — invalidado, no válido aún, caduca
   await scanAgain(page, hourly.qrCode);
   await expect(refused).toBeVisible();
   await expect(outcome).toContainText(`Debe esperar hasta las ${next.slice(-5)} para la siguiente bebida`);
-  await expect(outcome).toContainText(`Próxima bebida a partir de las ${next}`);
+  // The time is said once: the refusal's message already gives it.
+  await expect(outcome.getByText(/Próxima bebida/)).toBeHidden();
+  expect((await outcome.innerText()).split(next.slice(-5)).length - 1).toBe(1);
 
   expect(await consumosOf(page.request, token, invalidated.id)).toEqual([]);
   expect(await consumosOf(page.request, token, single.id)).toHaveLength(1);
@@ -365,6 +436,63 @@ test.describe('on a 360 px phone', () => {
     await expect(page.getByRole('heading', { name: 'Historial de consumos (1)' })).toBeVisible();
     await expectFitsTheScreen(page);
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test('after a scan the holder and the result are on screen without scrolling, and the code field has not moved', async ({
+    page,
+  }) => {
+    const { token } = await newOrganizer(page);
+    const evento = await createLiveEvent(page.request, token, 'Festival de Verano de la Costa del Sol 2026');
+    const holder = 'María de los Ángeles Fernández-Villaverde';
+    const ticket = await createTicket(
+      page.request,
+      token,
+      evento,
+      { nombre: 'Dos Copas', maxDrinks: 2 },
+      holder,
+    );
+    const invalidated = await createTicket(page.request, token, evento, { nombre: 'Anulada' }, 'Pablo Ruiz');
+    await invalidateTicket(page.request, token, invalidated.id);
+
+    // The page's clock stands still, so the repeat below is "within 3 s" on any machine.
+    await page.clock.install();
+    await openScanner(page, evento);
+    await page.clock.pauseAt(Date.now() + 60_000);
+    const field = codeField(page);
+    const scrolled = () => page.evaluate(() => window.scrollY);
+    // Where the field is before any answer, with the page at its top.
+    expect(await scrolled()).toBe(0);
+    const before = await field.boundingBox();
+    await expect(field).toBeInViewport({ ratio: 1 });
+
+    const expectAnswerOnScreen = async (
+      title: 'Consumo Registrado' | 'Error de Validación',
+      name: string,
+    ) => {
+      await expect(verdict(page, title)).toBeInViewport({ ratio: 1 });
+      await expect(resultArea(page).getByText(name)).toBeInViewport({ ratio: 1 });
+      expect(await scrolled(), 'the page scrolled').toBe(0);
+      expect(await field.boundingBox(), 'the code field moved').toEqual(before);
+      await expect(field).toBeFocused();
+    };
+
+    // A drink: green, with the holder to check against an ID.
+    await wedgeScan(page, ticket.qrCode);
+    await expectAnswerOnScreen('Consumo Registrado', holder);
+    await expect(resultArea(page).getByRole('button', { name: 'Deshacer' })).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: test.info().outputPath('scanner-360-ok.png') });
+    // A refusal: red, in the same place.
+    await wedgeScan(page, invalidated.qrCode);
+    await expectAnswerOnScreen('Error de Validación', 'Pablo Ruiz');
+    await page.screenshot({ path: test.info().outputPath('scanner-360-refused.png') });
+    // A repeat, an unknown code: the field still stays where it was.
+    await wedgeScan(page, invalidated.qrCode);
+    await expect(resultArea(page).getByText(/^Ya escaneado hace \d+ s$/)).toBeInViewport({ ratio: 1 });
+    expect(await field.boundingBox()).toEqual(before);
+    await wedgeScan(page, 'NO-EXISTE-1234');
+    await expect(page.getByText('Ticket no encontrado')).toBeInViewport({ ratio: 1 });
+    expect(await field.boundingBox()).toEqual(before);
+    await expectFitsTheScreen(page);
   });
 });
 

@@ -5,13 +5,17 @@ import { promisify } from 'node:util';
 
 /*
  * A fake camera that shows a real ticket: the ticket's PDF as the server renders it, rasterised
- * with pdftoppm, its QR code cut out with a white margin and centred in a 640×480 frame, played as
+ * with pdftoppm, its QR code cut out with a white margin and placed in a 640×480 frame, played as
  * a Y4M video that Chromium loops behind getUserMedia with
  * `--use-fake-device-for-media-stream --use-file-for-fake-video-capture=<file.y4m>`.
- * Used by the camera journey (e2e/scanner-camera.spec.ts) and the scanner benchmark
+ * The frame can show the code the ways a bar's camera sees it (`CameraShot`): centred at a
+ * comfortable size, filling the frame, small and off to one side, dim and low in contrast, or light
+ * on dark (a phone in dark mode). Each video is checked before any browser sees it: a frame read
+ * back from the Y4M must show the code at the intended size and brightness, and zbarimg must decode
+ * it (after undoing the dimming or the inversion) to the ticket's code.
+ * Used by the camera journeys (e2e/scanner-camera.spec.ts) and the scanner benchmark
  * (bench/scanner-loop.mjs). Needs pdftoppm (poppler-utils) and ffmpeg; zbarimg (zbar-tools), when
- * present, checks that the frame decodes to the expected code before any browser sees it
- * (scripts/ensure-system-tools.sh installs all three).
+ * present, does the decoding check (scripts/ensure-system-tools.sh installs all three).
  */
 
 const run = promisify(execFile);
@@ -110,16 +114,35 @@ export interface CameraVideo {
   video: string;
   /** One frame of it as PNG (what the camera shows). */
   frame: string;
+  /** The QR symbol (without its quiet zone) as measured in a frame read back from the video. */
+  symbol: Box;
 }
 
+/** How the code looks to the camera: printed, in a dim bar, or light on a dark phone screen. */
+export type CameraLook = 'print' | 'dim' | 'inverted';
+
+/** What the camera sees: the QR symbol's side and place in the frame, and its look. */
+export interface CameraShot {
+  /** The symbol's side in pixels, without its quiet zone. */
+  symbolSize?: number;
+  /** The symbol's top-left corner in the frame; centred when left out. */
+  at?: { x: number; y: number };
+  look?: CameraLook;
+}
+
+/** A dim bar: paper at this grey, ink at that one (0–255), a little sensor noise. */
+export const DIM = { paper: 62, ink: 22, noise: 4 } as const;
+
 /**
- * Turns a ticket PDF (GET /api/tickets/{id}/pdf) into a looping fake-camera video of its QR code.
- * `qrSize` is the QR's side in the 640×480 frame, margin included. With `expectedCode`, the frame
- * must decode to it with zbarimg (when installed).
+ * Turns a ticket PDF (GET /api/tickets/{id}/pdf) into a looping fake-camera video of its QR code,
+ * framed as `shot` says (by default the symbol centred at 240 px). `qrSize`, the older way to size
+ * it, is the code's side with its margin (the symbol is 4/5 of it). With `expectedCode`, a frame
+ * read back from the video must decode to it with zbarimg (when installed); the symbol's measured
+ * size and place, and a dim frame's brightness, are always checked.
  */
 export async function cameraVideoOfTicketPdf(
   pdf: Uint8Array,
-  options: { dir: string; name: string; expectedCode?: string; qrSize?: number },
+  options: { dir: string; name: string; expectedCode?: string; qrSize?: number; shot?: CameraShot },
 ): Promise<CameraVideo> {
   const dir = resolve(options.dir);
   await mkdir(dir, { recursive: true });
@@ -133,32 +156,47 @@ export async function cameraVideoOfTicketPdf(
   const side = box.height + 2 * margin;
   const x = Math.max(0, box.x - margin);
   const y = Math.max(0, box.y - margin);
-  const qrSize = options.qrSize ?? 300;
   const { width, height, fps, seconds } = FAKE_CAMERA;
+  const shot = options.shot ?? {};
+  const look = shot.look ?? 'print';
+  const symbolSize = shot.symbolSize ?? Math.round(((options.qrSize ?? 300) * box.height) / side);
+  const scaled = Math.round((side * symbolSize) / box.height);
+  const scaledMargin = Math.round((margin * symbolSize) / box.height);
+  const at = shot.at ?? {
+    x: Math.round((width - symbolSize) / 2),
+    y: Math.round((height - symbolSize) / 2),
+  };
+  const looks: Record<CameraLook, string[]> = {
+    print: [],
+    dim: [`lut=c0='${DIM.ink}+val*${DIM.paper - DIM.ink}/255'`, `noise=c0s=${DIM.noise}:c0f=u`],
+    inverted: ['negate'],
+  };
   const frame = `${base}-frame.png`;
+  // The code, scaled, laid on white paper filling the frame (cut where it overflows), then the look.
   await run('ffmpeg', [
     '-y',
     '-loglevel',
     'error',
+    '-f',
+    'lavfi',
+    '-i',
+    // White paper: 255, not the 235 of the colour source's video range.
+    `color=c=white:s=${width}x${height}:d=1,format=gray,lut=c0=255`,
     '-i',
     `${base}.pgm`,
-    '-vf',
+    '-filter_complex',
     [
-      'format=rgb24',
-      `crop=${side}:${side}:${x}:${y}`,
-      `scale=${qrSize}:${qrSize}:flags=area`,
-      `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:white`,
-    ].join(','),
+      `[1:v]format=gray,crop=${side}:${side}:${x}:${y},scale=${scaled}:${scaled}:flags=area[code]`,
+      [
+        `[0:v][code]overlay=${at.x - scaledMargin}:${at.y - scaledMargin}`,
+        'format=gray',
+        ...looks[look],
+      ].join(','),
+    ].join(';'),
     '-frames:v',
     '1',
     frame,
   ]);
-  if (options.expectedCode !== undefined && (await has('zbarimg'))) {
-    const { stdout } = await run('zbarimg', ['--quiet', '--raw', frame]);
-    if (stdout.trim() !== options.expectedCode) {
-      throw new Error(`the fake camera frame decodes to "${stdout.trim()}", not the ticket's code`);
-    }
-  }
 
   const video = `${base}.y4m`;
   await run('ffmpeg', [
@@ -179,7 +217,92 @@ export async function cameraVideoOfTicketPdf(
     'yuv4mpegpipe',
     video,
   ]);
-  return { video, frame };
+
+  const symbol = await checkVideo(video, `${base}-check`, {
+    look,
+    symbol: { x: at.x, y: at.y, width: symbolSize, height: symbolSize },
+    expectedCode: options.expectedCode,
+  });
+  return { video, frame, symbol };
+}
+
+/**
+ * Reads a frame back from the video (as Chromium will get it, after the YUV conversion) and throws
+ * unless it shows what was asked: the symbol where intended, within 3 px; a dim frame dark and low
+ * in contrast; and, with zbarimg installed, a frame that decodes to `expectedCode` once the dimming
+ * or the inversion is undone.
+ */
+async function checkVideo(
+  video: string,
+  base: string,
+  expected: { look: CameraLook; symbol: Box; expectedCode?: string },
+): Promise<Box> {
+  await run('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-i',
+    video,
+    '-frames:v',
+    '1',
+    '-pix_fmt',
+    'gray',
+    `${base}.pgm`,
+  ]);
+  const gray = parsePgm(await readFile(`${base}.pgm`));
+  const sorted = Uint8Array.from(gray.pixels).sort();
+  const percentile = (share: number) => sorted[Math.floor(share * (sorted.length - 1))]!;
+  const [low, high] = [percentile(0.01), percentile(0.99)];
+  const threshold = (low + high) / 2;
+  // The code's modules: dark ones, or light ones on a dark screen.
+  const ink = (value: number) => (expected.look === 'inverted' ? value > threshold : value < threshold);
+  let [left, top, right, bottom] = [gray.width, gray.height, -1, -1];
+  for (let py = 0; py < gray.height; py++) {
+    for (let px = 0; px < gray.width; px++) {
+      if (!ink(gray.pixels[py * gray.width + px]!)) continue;
+      [left, top] = [Math.min(left, px), Math.min(top, py)];
+      [right, bottom] = [Math.max(right, px), Math.max(bottom, py)];
+    }
+  }
+  const symbol = { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
+  const off = (['x', 'y', 'width', 'height'] as const).filter(
+    (key) => Math.abs(symbol[key] - expected.symbol[key]) > 3,
+  );
+  if (off.length > 0) {
+    throw new Error(
+      `the fake camera frame shows the code at ${JSON.stringify(symbol)}, not ${JSON.stringify(expected.symbol)}`,
+    );
+  }
+  if (expected.look === 'dim' && (high > 85 || high - low > 60 || high - low < 25)) {
+    throw new Error(`the "dim" frame is not dim and low in contrast: its grey runs from ${low} to ${high}`);
+  }
+  if (expected.look === 'inverted' && percentile(0.5) > 64) {
+    throw new Error('the "inverted" frame is not light on dark: most of it is not dark');
+  }
+
+  if (expected.expectedCode === undefined || !(await has('zbarimg'))) return symbol;
+  // What a plain reader needs: the levels stretched back, or the colours turned back.
+  const undo: Record<CameraLook, string> = {
+    print: 'null',
+    dim: `lut=c0='clip((val-${low})*255/${Math.max(1, high - low)},0,255)'`,
+    inverted: 'negate',
+  };
+  const readable = `${base}.png`;
+  await run('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-i',
+    `${base}.pgm`,
+    '-vf',
+    undo[expected.look],
+    readable,
+  ]);
+  const { stdout } = await run('zbarimg', ['--quiet', '--raw', readable]).catch(() => ({ stdout: '' }));
+  if (stdout.trim() !== expected.expectedCode) {
+    throw new Error(`the fake camera frame decodes to "${stdout.trim()}", not the ticket's code`);
+  }
+  return symbol;
 }
 
 async function has(command: string): Promise<boolean> {

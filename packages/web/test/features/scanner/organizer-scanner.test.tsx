@@ -1,10 +1,14 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OrganizerScannerPage } from '@/features/scanner/pages/organizer-scanner-page';
 import { serveApi, type ApiRoutes } from '../../fixtures/api-stub';
 import { anEvent, anOrganizer } from '../../fixtures/entities';
 import { renderRoutes, signIn } from '../../fixtures/render-app';
 import { aScannerTicket, aScanResult, postedBodies, QR } from './scanner-fixtures';
+
+// Each journey types, waits for answers and renders the whole page: on a busy 2-core machine one
+// takes longer than Vitest's default 5 s. A missing text still fails after findBy's own 5 s.
+vi.setConfig({ testTimeout: 20_000 });
 
 const organizer = anOrganizer();
 const boda = anEvent({ id: 1, nombre: 'Boda Ana y Luis', apiKey: 'clave-boda' });

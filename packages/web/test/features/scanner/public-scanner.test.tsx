@@ -15,6 +15,10 @@ import {
   serveScanner,
 } from './scanner-fixtures';
 
+// Each journey types, waits for answers and renders the whole page: on a busy 2-core machine one
+// takes longer than Vitest's default 5 s. A missing text still fails after findBy's own 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** A consume stub that echoes the scanId, as the server does. */
@@ -24,6 +28,7 @@ const consumeAnswer =
     ({ ...result, scanId: (body as { scanId: string }).scanId }) as typeof result;
 
 const resultRegion = () => screen.getByText('Consumo Registrado').closest('[aria-live]') as HTMLElement;
+const ticketCard = () => screen.findByRole('region', { name: 'Información del Ticket' });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -86,8 +91,9 @@ describe('public scanner: quick mode', () => {
       barra: 'Terraza',
       deviceId: expect.stringMatching(UUID),
     });
-    // The ticket, reloaded after the drink.
-    expect(await screen.findByText('Ana García')).toBeInTheDocument();
+    // The ticket, reloaded after the drink; its holder in the result too, to check against an ID.
+    expect(within(await ticketCard()).getByText('Ana García')).toBeInTheDocument();
+    expect(within(resultRegion()).getByText('Ana García')).toBeInTheDocument();
     expect(screen.getByText('Activo')).toBeInTheDocument();
     expect(screen.getByText('Por Cantidad · 4 bebidas')).toBeInTheDocument();
     expect(screen.getByText('Historial de consumos (1)')).toBeInTheDocument();
@@ -114,7 +120,8 @@ describe('public scanner: quick mode', () => {
 
     expect(await screen.findByText('Consumo Registrado')).toBeInTheDocument();
     // The holder (for an ID check) and the drink just served, from the consume answer itself.
-    expect(await screen.findByText('Carmen Vidal')).toBeInTheDocument();
+    expect(within(resultRegion()).getByText('Carmen Vidal')).toBeInTheDocument();
+    expect(within(await ticketCard()).getByText('Carmen Vidal')).toBeInTheDocument();
     expect(screen.getByText('Historial de consumos (1)')).toBeInTheDocument();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(callsTo(fetchMock, route.ticket())).toBe(0);
@@ -145,7 +152,41 @@ describe('public scanner: quick mode', () => {
     expect(screen.queryByRole('button', { name: 'Deshacer' })).not.toBeInTheDocument();
   });
 
-  it('submits with Enter, as a handheld scanner does, and ignores the same code again within 3 s', async () => {
+  it('states the time of the next drink once when the refusal already says it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-07-04T21:00:00.000Z'));
+    serveScanner({
+      [route.consume]: aRefusal({
+        message: 'Debe esperar hasta las 23:30 para la siguiente bebida',
+        reason: 'intervalo',
+        nextAllowedTime: '2030-07-04T21:30:00.000Z',
+      }),
+    });
+    const { user, input } = await renderScanner();
+    await user.type(input, `${QR}{Enter}`);
+    expect(await screen.findByRole('heading', { name: 'Error de Validación' })).toBeInTheDocument();
+    const result = screen.getByRole('region', { name: 'Resultado del escaneo' });
+    expect(
+      within(result).getByText('Debe esperar hasta las 23:30 para la siguiente bebida'),
+    ).toBeInTheDocument();
+    expect(within(result).queryByText(/Próxima bebida/)).not.toBeInTheDocument();
+    expect(within(result).getAllByText(/23:30/)).toHaveLength(1);
+  });
+
+  it('keeps one place for the result above the code field, waiting before the first scan', async () => {
+    serveScanner({ [route.consume]: consumeAnswer(), [route.ticket()]: aScannerTicket() });
+    const { user, input } = await renderScanner();
+    const result = screen.getByRole('region', { name: 'Resultado del escaneo' });
+    expect(within(result).getByText('Listo para escanear')).toBeInTheDocument();
+    // Above the field: an answer fills that place, it does not push the field down.
+    expect(result.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.type(input, `${QR}{Enter}`);
+    expect(await within(result).findByRole('heading', { name: 'Consumo Registrado' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Resultado del escaneo' })).toBe(result);
+    expect(within(result).queryByText('Listo para escanear')).not.toBeInTheDocument();
+  });
+
+  it('submits with Enter, as a handheld scanner does, and shows the same code again within 3 s as a repeat, not sent', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2030-07-04T21:00:00.000Z'));
     const fetchMock = serveScanner({ [route.consume]: consumeAnswer(), [route.ticket()]: aScannerTicket() });
@@ -155,19 +196,105 @@ describe('public scanner: quick mode', () => {
     await screen.findByText('Consumo Registrado');
     expect(callsTo(fetchMock, route.consume)).toBe(1);
 
-    // The scanner reads the same code again at once: ignored.
-    await user.clear(input);
-    await user.type(input, `${QR}{Enter}`);
-    vi.setSystemTime(new Date('2030-07-04T21:00:02.900Z'));
-    await user.keyboard('{Enter}');
+    // The scanner reads the same code again 2.4 s later, typed over the code in the field.
+    vi.setSystemTime(new Date('2030-07-04T21:00:02.400Z'));
+    await user.keyboard(`${QR}{Enter}`);
+    expect(await screen.findByText('Ya escaneado hace 2 s')).toBeInTheDocument();
     expect(callsTo(fetchMock, route.consume)).toBe(1);
+    // The field is empty for the next guest; the first answer stays.
+    expect(input).toHaveValue('');
+    expect(input).toHaveFocus();
+    expect(within(resultRegion()).getByText('Ya escaneado hace 2 s')).toBeInTheDocument();
 
-    // Three seconds later it is a new scan.
-    vi.setSystemTime(new Date('2030-07-04T21:00:06.000Z'));
-    await user.keyboard('{Enter}');
+    // Three seconds after the scan that was sent, it is a new drink.
+    vi.setSystemTime(new Date('2030-07-04T21:00:03.100Z'));
+    await user.keyboard(`${QR}{Enter}`);
     await waitFor(() => expect(callsTo(fetchMock, route.consume)).toBe(2));
     const [first, second] = postedBodies(fetchMock, route.consume);
     expect(first!.scanId).not.toBe(second!.scanId);
+    await waitFor(() => expect(screen.queryByText(/Ya escaneado/)).not.toBeInTheDocument());
+  });
+
+  it('counts the seconds of a repeat from the scan that was sent: 1 s at the least', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-07-04T21:00:00.000Z'));
+    serveScanner({ [route.consume]: consumeAnswer(), [route.ticket()]: aScannerTicket() });
+    const { user, input } = await renderScanner();
+    await user.type(input, `${QR}{Enter}`);
+    await screen.findByText('Consumo Registrado');
+    // A handheld scanner's double read: the same code a moment later.
+    vi.setSystemTime(new Date('2030-07-04T21:00:00.150Z'));
+    await user.keyboard(`${QR}{Enter}`);
+    expect(await screen.findByText('Ya escaneado hace 1 s')).toBeInTheDocument();
+  });
+
+  it("a handheld scanner's next code replaces the code already sent, never adds to it", async () => {
+    const fetchMock = serveScanner({ [route.consume]: consumeAnswer(), [route.ticket()]: aScannerTicket() });
+    const { user, input } = await renderScanner();
+    await user.type(input, `${QR}{Enter}`);
+    await screen.findByText('Consumo Registrado');
+    // Ready for the next guest: the code is selected...
+    expect(input).toHaveFocus();
+    expect([(input as HTMLInputElement).selectionStart, (input as HTMLInputElement).selectionEnd]).toEqual([
+      0,
+      QR.length,
+    ]);
+    await user.keyboard('qr-dos{Enter}');
+    await waitFor(() => expect(callsTo(fetchMock, route.consume)).toBe(2));
+
+    // ...and even with the cursor at its end, what comes next is a new code.
+    await screen.findByText('Consumo Registrado');
+    (input as HTMLInputElement).setSelectionRange(6, 6);
+    await user.keyboard('qr-tres{Enter}');
+    await waitFor(() => expect(callsTo(fetchMock, route.consume)).toBe(3));
+    expect(postedBodies(fetchMock, route.consume).map((body) => body.qrCode)).toEqual([
+      QR,
+      'qr-dos',
+      'qr-tres',
+    ]);
+  });
+
+  it('a code corrected by hand is kept as typed', async () => {
+    const fetchMock = serveScanner({
+      [route.consume]: failure(404, { message: 'Ticket no encontrado', error: 'not_found' }),
+    });
+    const { user, input } = await renderScanner();
+    await user.type(input, 'qr-unx{Enter}');
+    await screen.findByText('Ticket no encontrado');
+    // Backspace, then the right letter: an edit of the code, not a new read.
+    (input as HTMLInputElement).setSelectionRange(6, 6);
+    await user.keyboard('{Backspace}o{Enter}');
+    await waitFor(() => expect(callsTo(fetchMock, route.consume)).toBe(2));
+    expect(postedBodies(fetchMock, route.consume).map((body) => body.qrCode)).toEqual(['qr-unx', 'qr-uno']);
+  });
+
+  it('a code read while the last scan is on its way goes right after its answer; a repeat is shown', async () => {
+    const fetchMock = serveScanner({ [route.consume]: consumeAnswer(), [route.ticket()]: aScannerTicket() });
+    const answer = fetchMock.getMockImplementation()!;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url.endsWith('/consume') && first) {
+        first = false;
+        await held;
+      }
+      return answer(url, init);
+    });
+    const { user, input } = await renderScanner();
+    await user.type(input, `${QR}{Enter}`);
+    expect(await screen.findByText('Comprobando ticket...')).toBeInTheDocument();
+    // The handheld scanner's double read: a repeat, even while the first is on its way.
+    await user.keyboard(`${QR}{Enter}`);
+    expect(await screen.findByText('Ya escaneado hace 1 s')).toBeInTheDocument();
+    expect(input).toHaveValue('');
+    // The next guest.
+    await user.keyboard('qr-dos{Enter}');
+    expect(input).toHaveValue('qr-dos');
+    expect(callsTo(fetchMock, route.consume)).toBe(1);
+    await act(async () => release());
+    await waitFor(() => expect(callsTo(fetchMock, route.consume)).toBe(2));
+    expect(postedBodies(fetchMock, route.consume).map((body) => body.qrCode)).toEqual([QR, 'qr-dos']);
   });
 
   it('empties the code 3 s after a recorded drink', async () => {
@@ -272,12 +399,18 @@ describe('public scanner: advanced mode', () => {
     await user.type(input, QR);
     const register = screen.getByRole('button', { name: 'Registrar Consumo' });
     expect(register).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Verificar Ticket' })).toHaveClass('bg-brand-700');
     await user.click(screen.getByRole('button', { name: 'Verificar Ticket' }));
 
     expect(await screen.findByText('Puede consumir')).toBeInTheDocument();
     expect(screen.getByText('Historial de consumos (0)')).toBeInTheDocument();
     expect(callsTo(fetchMock, route.consume)).toBe(0);
     expect(register).toBeEnabled();
+    // Recording is the next step now: that button is the strong one, verifying again the outlined one.
+    const verifyButton = screen.getByRole('button', { name: 'Verificar Ticket' });
+    expect(register).toHaveClass('bg-brand-700');
+    expect(register).not.toHaveClass('bg-white');
+    expect(verifyButton).toHaveClass('bg-white', 'border-brand-700');
 
     await user.selectOptions(screen.getByLabelText('Bebida'), 'cerveza');
     await user.click(register);
@@ -304,6 +437,9 @@ describe('public scanner: advanced mode', () => {
     expect(await screen.findByText('No puede consumir')).toBeInTheDocument();
     expect(screen.getByText('Agotado')).toBeInTheDocument();
     expect(screen.getByText('Límite de bebidas alcanzado')).toBeInTheDocument();
+    // Nothing to record: verifying stays the strong button.
+    expect(screen.getByRole('button', { name: 'Verificar Ticket' })).toHaveClass('bg-brand-700');
+    expect(screen.getByRole('button', { name: 'Registrar Consumo' })).not.toHaveClass('bg-brand-700');
 
     await user.clear(input);
     await user.type(input, 'otro{Enter}');
@@ -313,12 +449,29 @@ describe('public scanner: advanced mode', () => {
   });
 });
 
+describe('public scanner: advanced mode, read twice', () => {
+  it('a repeat of the verified code is shown and keeps the code, so it can still be registered', async () => {
+    const fetchMock = serveScanner({ [route.ticket()]: aScannerTicket(), [route.consume]: consumeAnswer() });
+    const { user, input } = await renderScanner();
+    await user.click(screen.getByRole('button', { name: 'Cambiar a Escáner Avanzado' }));
+    await user.type(input, `${QR}{Enter}`);
+    expect(await screen.findByText('Puede consumir')).toBeInTheDocument();
+    await user.keyboard(`${QR}{Enter}`);
+    expect(await screen.findByText('Ya escaneado hace 1 s')).toBeInTheDocument();
+    expect(callsTo(fetchMock, route.ticket())).toBe(1);
+    expect(input).toHaveValue(QR);
+    await user.click(screen.getByRole('button', { name: 'Registrar Consumo' }));
+    expect(await screen.findByText('Consumo Registrado')).toBeInTheDocument();
+    expect(callsTo(fetchMock, route.consume)).toBe(1);
+  });
+});
+
 describe('public scanner: after a scan', () => {
   it("'Nuevo Escaneo' empties the code and forgets the result and the ticket", async () => {
     serveScanner({ [route.consume]: consumeAnswer(), [route.ticket()]: aScannerTicket() });
     const { user, input } = await renderScanner();
     await user.type(input, `${QR}{Enter}`);
-    await screen.findByText('Ana García');
+    await ticketCard();
     await user.click(screen.getByRole('button', { name: 'Nuevo Escaneo' }));
     expect(input).toHaveValue('');
     expect(input).toHaveFocus();
@@ -337,6 +490,8 @@ describe('public scanner: after a scan', () => {
     await user.click(await screen.findByRole('button', { name: 'Deshacer' }));
 
     expect(await screen.findByRole('heading', { name: 'Consumo deshecho' })).toBeInTheDocument();
+    // Said once: the server's message is the same words as the title.
+    expect(screen.getAllByText('Consumo deshecho')).toHaveLength(1);
     expect(screen.queryByText('Consumo Registrado')).not.toBeInTheDocument();
     const [consumed] = postedBodies(fetchMock, route.consume);
     expect(postedBodies(fetchMock, route.undo)).toEqual([

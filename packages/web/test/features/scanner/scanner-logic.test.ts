@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { apiKeyFromPath } from '@/features/scanner/utils/api-key-from-path';
-import { createDuplicateGuard } from '@/features/scanner/utils/duplicate-guard';
+import {
+  createDuplicateGuard,
+  repeatText,
+  replaceFinishedCode,
+} from '@/features/scanner/utils/duplicate-guard';
 import { nextTime, remainingText } from '@/features/scanner/utils/ticket-display';
 
 describe('scanner texts', () => {
@@ -40,7 +44,23 @@ describe('createDuplicateGuard', () => {
     expect(guard.accept('a', 2999)).toBe(false);
     expect(guard.accept('a', 3000)).toBe(true);
     expect(guard.accept('b', 3001)).toBe(true);
-    expect(guard.accept('a', 3002)).toBe(true);
+    expect(guard.accept('b', 6001)).toBe(true);
+    expect(guard.accept('a', 6002)).toBe(true);
+  });
+
+  it('says how long ago a repeated code was sent, counting from that scan', () => {
+    const guard = createDuplicateGuard();
+    expect(guard.repeatOf('a', 1000)).toBeNull();
+    expect(guard.repeatOf('a', 1150)).toBe(150);
+    expect(guard.repeatOf('a', 3400)).toBe(2400);
+    expect(guard.repeatOf('a', 4000)).toBeNull();
+  });
+
+  it('remembers every code of the last 3 s, not only the last one (A, B, then A again)', () => {
+    const guard = createDuplicateGuard();
+    expect(guard.accept('a', 0)).toBe(true);
+    expect(guard.accept('b', 500)).toBe(true);
+    expect(guard.repeatOf('a', 1000)).toBe(1000);
   });
 
   it('keeps ignoring a code the camera keeps seeing, until it is out of sight for 3 s', () => {
@@ -53,10 +73,47 @@ describe('createDuplicateGuard', () => {
     expect(guard.accept('a', 11_600, true)).toBe(true);
   });
 
-  it('forgets the last code on reset', () => {
+  it('forgets one code (its scan got no answer), or all of them on reset', () => {
     const guard = createDuplicateGuard();
     guard.accept('a', 0);
-    guard.reset();
+    guard.accept('b', 0);
+    guard.forget('a');
     expect(guard.accept('a', 1)).toBe(true);
+    expect(guard.accept('b', 1)).toBe(false);
+    guard.reset();
+    expect(guard.accept('a', 2)).toBe(true);
+    expect(guard.accept('b', 2)).toBe(true);
+  });
+});
+
+describe('repeatText', () => {
+  it('counts whole seconds since the scan that was sent, 1 s at the least', () => {
+    expect(repeatText(0)).toBe('Ya escaneado hace 1 s');
+    expect(repeatText(150)).toBe('Ya escaneado hace 1 s');
+    expect(repeatText(1999)).toBe('Ya escaneado hace 1 s');
+    expect(repeatText(2400)).toBe('Ya escaneado hace 2 s');
+  });
+});
+
+describe('replaceFinishedCode: one read is one code', () => {
+  it('starts a new code when text comes after a code already sent (the cursor was at its end)', () => {
+    expect(replaceFinishedCode('ABC123', 'ABC123X')).toBe('X');
+    // Pasted, or a scanner that delivers the whole code in one input event.
+    expect(replaceFinishedCode('ABC123', 'ABC123XYZ789')).toBe('XYZ789');
+  });
+
+  it('keeps what the field shows when the selected code was typed over', () => {
+    expect(replaceFinishedCode('ABC123', 'X')).toBe('X');
+  });
+
+  it('keeps a correction by hand: a deletion, or typing inside the code', () => {
+    expect(replaceFinishedCode('ABC123', 'ABC12')).toBe('ABC12');
+    expect(replaceFinishedCode('ABC123', 'ABxC123')).toBe('ABxC123');
+    expect(replaceFinishedCode('ABC123', 'xABC123')).toBe('xABC123');
+  });
+
+  it('leaves typing alone when nothing sent is in the field', () => {
+    expect(replaceFinishedCode(null, 'ABC')).toBe('ABC');
+    expect(replaceFinishedCode('', 'ABC')).toBe('ABC');
   });
 });

@@ -1,5 +1,11 @@
 import type { ScanResult } from '@drinkflow/domain/scanner';
-import { ScannerNetworkError, scannerRequest } from './scanner-client';
+import { consumeOffline, type OfflineAwareResult } from '../offline/offline-scan';
+import { isQueued } from '../offline/scan-queue';
+import { rememberServedDrink } from '../offline/served-drinks';
+import { syncQueue } from '../offline/sync-queue';
+import { SCAN_TIMEOUT_MS, ScannerNetworkError, scannerRequest, unreachable } from './scanner-client';
+
+export type { OfflineAwareResult };
 
 export interface ConsumeRequest {
   qrCode: string;
@@ -11,17 +17,43 @@ export interface ConsumeRequest {
   deviceId: string;
 }
 
-/**
- * POST /api/scanner/{apiKey}/consume. A refusal is a 200 with `success: false`. When the request
- * gets no answer it is sent once more with the same scanId: if the first one did reach the server,
- * the retry gets its answer instead of recording a second drink (DECISIONS §7).
- */
-export async function consumeTicket(apiKey: string, request: ConsumeRequest): Promise<ScanResult> {
-  const body = { ...request, barra: request.barra || undefined };
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function send(apiKey: string, body: ConsumeRequest): Promise<ScanResult> {
   try {
-    return await scannerRequest<ScanResult>(apiKey, '/consume', body);
+    return await scannerRequest<ScanResult>(apiKey, '/consume', body, { timeoutMs: SCAN_TIMEOUT_MS });
   } catch (error) {
-    if (!(error instanceof ScannerNetworkError)) throw error;
-    return scannerRequest<ScanResult>(apiKey, '/consume', body);
+    // Failed at once (a dropped connection): once more with the same scanId, so a first request
+    // that did reach the server gets its answer instead of a second drink (DECISIONS §7).
+    if (!(error instanceof ScannerNetworkError) || error.timedOut) throw error;
+    return scannerRequest<ScanResult>(apiKey, '/consume', body, { timeoutMs: SCAN_TIMEOUT_MS });
+  }
+}
+
+/**
+ * POST /api/scanner/{apiKey}/consume. A refusal is a 200 with `success: false`. When the server
+ * does not answer (no network, no answer within SCAN_TIMEOUT_MS, 502–504) the scan is decided on
+ * this device with the stored offline data and marked `offline: true`; an allowed drink is queued
+ * and sent later with the same scanId. An unknown code offline throws an OfflineScanError (404), as
+ * the server's 404 would; without offline data the network error stays.
+ */
+export async function consumeTicket(apiKey: string, request: ConsumeRequest): Promise<OfflineAwareResult> {
+  const body = { ...request, barra: request.barra || undefined };
+  // This ticket's drinks served offline reach the server before this one, so it judges with them.
+  if (await isQueued(request.qrCode)) await Promise.race([syncQueue(), pause(SCAN_TIMEOUT_MS)]);
+  try {
+    const result = await send(apiKey, body);
+    if (result.success) {
+      void rememberServedDrink(apiKey, {
+        scanId: request.scanId,
+        qrCode: request.qrCode,
+        tipoBebida: result.tipoBebida,
+        barra: body.barra ?? null,
+      });
+    }
+    return result;
+  } catch (error) {
+    if (!unreachable(error)) throw error;
+    return consumeOffline(apiKey, body);
   }
 }

@@ -17,13 +17,38 @@ export class ScannerApiError extends Error {
 }
 
 import { SCANNER_DEVICE_HEADER } from '@drinkflow/domain/scanner-limits';
+import { reportReachable } from '../offline/connectivity';
 import { deviceId } from '../utils/storage';
 
 /** The request never got an answer (no network, server down, timed out). */
-export class ScannerNetworkError extends Error {}
+export class ScannerNetworkError extends Error {
+  constructor(
+    message: string,
+    /** It waited its whole timeout (rather than failing at once). */
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
+}
 
-/** How long a scan waits for the server before it counts as a network failure. */
+/** How long a request waits for the server, unless it says otherwise. */
 const TIMEOUT_MS = 10_000;
+/**
+ * How long a scan waits for the server before the device decides it offline (DECISIONS §12): a
+ * bartender with a guest in front of them should not wait longer; the server's usual answer takes
+ * a few tens of milliseconds.
+ */
+export const SCAN_TIMEOUT_MS = 2_500;
+/** Answers of a proxy or a server that cannot serve now: as good as no answer for a scan. */
+const UNAVAILABLE = [502, 503, 504];
+
+/**
+ * The server did not answer the scan (no network, timed out, or a proxy/server saying it cannot
+ * serve now): the scanner decides offline (DECISIONS §12).
+ */
+export const unreachable = (error: unknown) =>
+  error instanceof ScannerNetworkError ||
+  (error instanceof ScannerApiError && UNAVAILABLE.includes(error.status));
 
 async function errorFrom(response: Response): Promise<ScannerApiError> {
   const text = await response.text().catch(() => '');
@@ -43,9 +68,14 @@ async function errorFrom(response: Response): Promise<ScannerApiError> {
  * ScannerNetworkError. Every call names this device (X-Device-Id), so the server's rate limits
  * count per device, not per venue address (docs/decisions/029).
  */
-export async function scannerRequest<T>(apiKey: string, path: string, body?: unknown): Promise<T> {
+export async function scannerRequest<T>(
+  apiKey: string,
+  path: string,
+  body?: unknown,
+  { timeoutMs = TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<T> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   let response: Response;
   try {
     response = await fetch(`/api/scanner/${encodeURIComponent(apiKey)}${path}`, {
@@ -58,10 +88,15 @@ export async function scannerRequest<T>(apiKey: string, path: string, body?: unk
       signal: controller.signal,
     });
   } catch {
-    throw new ScannerNetworkError('No se pudo conectar con el servidor. Comprueba la conexión.');
+    reportReachable(false);
+    throw new ScannerNetworkError(
+      'No se pudo conectar con el servidor. Comprueba la conexión.',
+      controller.signal.aborted,
+    );
   } finally {
     clearTimeout(timer);
   }
+  reportReachable(!UNAVAILABLE.includes(response.status));
   if (!response.ok) throw await errorFrom(response);
   return (await response.json()) as T;
 }

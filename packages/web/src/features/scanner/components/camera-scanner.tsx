@@ -1,15 +1,16 @@
 import { Camera, CameraOff, Flashlight, FlashlightOff, Loader2 } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useQrCamera } from '../hooks/use-qr-camera';
 
 /**
- * 'Activar Cámara' / 'Cerrar Cámara', the camera's view, the choice of camera when the device has
- * several and the torch when it has one. A code it reads goes to `onCode` like a typed one.
+ * 'Activar Cámara' / 'Cerrar Cámara' (next to `heading`), the camera's view, the choice of camera
+ * when the device has several and the torch when it has one. A code it reads goes to `onCode` like
+ * a typed one.
  */
-export function CameraScanner({ onCode }: { onCode(code: string): void }) {
+export function CameraScanner({ heading, onCode }: { heading: ReactNode; onCode(code: string): void }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const camera = useQrCamera(videoRef, onCode);
   const off = camera.status === 'off';
@@ -17,32 +18,30 @@ export function CameraScanner({ onCode }: { onCode(code: string): void }) {
 
   return (
     <div className="space-y-3">
-      <Button
-        variant={off ? 'secondary' : 'outline'}
-        size="lg"
-        className="w-full"
-        onClick={off ? camera.start : camera.stop}
-      >
-        {off ? <Camera className="h-5 w-5" aria-hidden /> : <CameraOff className="h-5 w-5" aria-hidden />}
-        {off ? 'Activar Cámara' : 'Cerrar Cámara'}
-      </Button>
+      <div className="flex items-center justify-between gap-2">
+        {heading}
+        <Button
+          variant={off ? 'secondary' : 'outline'}
+          className="shrink-0 px-3"
+          onClick={off ? camera.start : camera.stop}
+        >
+          {off ? <Camera className="h-5 w-5" aria-hidden /> : <CameraOff className="h-5 w-5" aria-hidden />}
+          {off ? 'Activar Cámara' : 'Cerrar Cámara'}
+        </Button>
+      </div>
       {camera.error && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {camera.error}
         </p>
       )}
+      {/* The whole frame, as the decoder reads all of it (a code near an edge counts too). */}
       <div className={off ? 'hidden' : 'relative overflow-hidden rounded-lg bg-black'}>
         <video
           ref={videoRef}
           muted
           playsInline
           aria-label="Vista de la cámara"
-          className="mx-auto aspect-square max-h-[50vh] w-full object-cover"
-        />
-        {/* Where to hold the code. */}
-        <div
-          className="pointer-events-none absolute inset-[15%] rounded-lg border-4 border-white/80"
-          aria-hidden
+          className="mx-auto aspect-[4/3] max-h-[45vh] w-full object-contain"
         />
         {camera.status === 'starting' && (
           <p

@@ -1,53 +1,58 @@
 import { defaultTipoBebida } from '@drinkflow/domain/bebidas';
 import { Loader2, X } from 'lucide-react';
-import type { ReactNode, RefObject } from 'react';
+import { useEffect, type ReactNode, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { Scanner } from '../hooks/use-scanner';
 import { drinkLabel } from '../utils/ticket-display';
+import { CameraScanner } from './camera-scanner';
 
 const QR_INPUT_ID = 'scanner-qr';
 
 /**
  * The code field and the actions of both modes (spec §2): quick mode validates and records in one
  * step; advanced mode verifies, then records. Enter in the field is the main action, as a handheld
- * scanner types the code and Enter. `camera` is the camera's toggle and view.
+ * scanner types the code and Enter. The camera's toggle sits next to the mode's title and its view
+ * above the field; the mode switch and 'Nuevo Escaneo' come last, so on a phone the field and its
+ * buttons sit high enough to stay on screen under the result.
  */
 interface ScanFormProps {
   scanner: Scanner;
   inputRef: RefObject<HTMLInputElement | null>;
-  camera: ReactNode;
 }
 
-export function ScanForm({ scanner, inputRef, camera }: ScanFormProps) {
+export function ScanForm({ scanner, inputRef }: ScanFormProps) {
   const { mode, qr, pending } = scanner;
   const quick = mode === 'quick';
   const empty = qr.trim() === '';
   const busy = pending !== null;
+  /** Advanced mode: the ticket in the field was verified and a drink now is allowed. */
+  const canRegister = scanner.verified && scanner.ticket?.data.verificacion?.success === true;
+
+  // The page is for scanning: the field is ready for the first code. Without scrolling to it, so
+  // the page opens at its top even when the bar question pushes the field down.
+  useEffect(() => inputRef.current?.focus({ preventScroll: true }), [inputRef]);
 
   return (
     <Card>
-      <CardHeader>
-        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <CardTitle>{quick ? 'Escáner Rápido' : 'Escáner Avanzado'}</CardTitle>
-          <Button
-            variant="link"
-            className="h-auto p-0"
-            onClick={() => scanner.setMode(quick ? 'advanced' : 'quick')}
-          >
-            {quick ? 'Cambiar a Escáner Avanzado' : 'Cambiar a Escáner Rápido'}
-          </Button>
-        </div>
-        <CardDescription>
-          {quick
-            ? 'Escanea el QR: se valida y se registra la consumición en un solo paso.'
-            : 'Verifica el ticket y registra la consumición cuando corresponda.'}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {camera}
+      <CardContent className="space-y-3 pt-4 sm:space-y-4 sm:pt-6">
+        <CameraScanner
+          heading={
+            <div className="min-w-0">
+              <CardTitle className="text-lg sm:text-xl">
+                {quick ? 'Escáner Rápido' : 'Escáner Avanzado'}
+              </CardTitle>
+              <CardDescription className="hidden sm:block">
+                {quick
+                  ? 'Escanea el QR: se valida y se registra la consumición en un solo paso.'
+                  : 'Verifica el ticket y registra la consumición cuando corresponda.'}
+              </CardDescription>
+            </div>
+          }
+          onCode={(code) => scanner.submit(code, true)}
+        />
         <form
           className="space-y-3"
           onSubmit={(event) => {
@@ -60,10 +65,16 @@ export function ScanForm({ scanner, inputRef, camera }: ScanFormProps) {
             <input
               id={QR_INPUT_ID}
               ref={inputRef}
-              // The page is for scanning: the field is ready for the first code.
-              autoFocus
               value={qr}
               onChange={(event) => scanner.setQr(event.target.value)}
+              // Enter is the scan, also while the last one is on its way (the main button is then
+              // disabled, and a form with a disabled button ignores Enter): a code read meanwhile
+              // goes next, a repeat is shown as one.
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+                event.preventDefault();
+                scanner.submit(event.currentTarget.value);
+              }}
               placeholder="Escanea o escribe el código"
               autoComplete="off"
               autoCapitalize="off"
@@ -91,10 +102,28 @@ export function ScanForm({ scanner, inputRef, camera }: ScanFormProps) {
               Validar y Registrar Ticket
             </MainButton>
           ) : (
-            <div className="space-y-3">
-              <MainButton type="submit" disabled={empty || busy} working={pending === 'verify'}>
-                Verificar Ticket
-              </MainButton>
+            <>
+              {/* Side by side, both right under the field; once the ticket may drink, recording
+                  it is the next step and that button leads. */}
+              <div className="grid grid-cols-2 gap-3">
+                <MainButton
+                  type="submit"
+                  variant={canRegister ? 'secondary' : 'default'}
+                  disabled={empty || busy}
+                  working={pending === 'verify'}
+                >
+                  Verificar Ticket
+                </MainButton>
+                <MainButton
+                  type="button"
+                  variant={canRegister ? 'default' : 'secondary'}
+                  disabled={empty || busy || !scanner.verified}
+                  working={pending === 'consume'}
+                  onClick={scanner.register}
+                >
+                  Registrar Consumo
+                </MainButton>
+              </div>
               {scanner.verified && scanner.ticket && (
                 <DrinkChoice
                   drinkType={scanner.ticket.data.tipoTicket.drinkType}
@@ -102,20 +131,20 @@ export function ScanForm({ scanner, inputRef, camera }: ScanFormProps) {
                   onChange={scanner.setTipoBebida}
                 />
               )}
-              <MainButton
-                type="button"
-                variant="secondary"
-                disabled={empty || busy || !scanner.verified}
-                working={pending === 'consume'}
-                onClick={scanner.register}
-              >
-                Registrar Consumo
-              </MainButton>
-            </div>
+            </>
           )}
           <Button variant="outline" size="lg" className="w-full" onClick={scanner.reset}>
             Nuevo Escaneo
           </Button>
+          <div className="text-center">
+            <Button
+              variant="link"
+              className="h-auto p-0"
+              onClick={() => scanner.setMode(quick ? 'advanced' : 'quick')}
+            >
+              {quick ? 'Cambiar a Escáner Avanzado' : 'Cambiar a Escáner Rápido'}
+            </Button>
+          </div>
         </form>
       </CardContent>
     </Card>
@@ -136,7 +165,9 @@ function MainButton({ working, children, variant = 'default', ...props }: MainBu
     <Button
       size="lg"
       variant={variant}
-      className={`h-14 w-full text-lg ${variant === 'secondary' ? 'bg-brand-100 text-brand-900 hover:bg-brand-50' : ''}`}
+      // The second button is outlined, never pale: pale reads as disabled. Two side by side on a
+      // phone wrap their words rather than overflow.
+      className={`h-14 w-full px-3 text-lg leading-tight whitespace-normal ${variant === 'secondary' ? 'border-2 border-brand-700 bg-white text-brand-800 hover:bg-brand-50' : ''}`}
       {...props}
     >
       {working && <Loader2 className="h-5 w-5 animate-spin" aria-hidden />}

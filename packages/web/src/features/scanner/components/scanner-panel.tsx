@@ -1,8 +1,10 @@
 import type { ScannerEvent } from '@drinkflow/domain/scanner';
 import { useRef } from 'react';
-import { useScanner } from '../hooks/use-scanner';
+import { useScanner, type Scanner } from '../hooks/use-scanner';
 import { useScannerSettings } from '../hooks/use-scanner-settings';
-import { CameraScanner } from './camera-scanner';
+import { useWakeLock } from '../hooks/use-wake-lock';
+import { OfflineStatus } from '../offline/offline-status';
+import { useOfflineScanner } from '../offline/use-offline-scanner';
 import { EventBanner } from './event-banner';
 import { ScanForm } from './scan-form';
 import { ScanOutcome } from './scan-outcome';
@@ -13,40 +15,75 @@ interface ScannerPanelProps {
   /** The event's scanner key: every call goes to the public scanner API with it. */
   apiKey: string;
   event: ScannerEvent;
+  /**
+   * False where the page around already names the event (the organizer's event selector): on a
+   * phone the banner then gives its room to the result and the code field; it shows from 640 px up.
+   */
+  eventOnPhones?: boolean;
 }
 
 /**
- * The scanner of one event, shared by the public page and the organizer's: event, result, code
- * field with camera, ticket, device settings. Render it with `key={apiKey}` so that another event
- * starts from a clean state.
+ * The scanner of one event, shared by the public page and the organizer's. It keeps the event's
+ * offline data and sends the drinks served offline (DECISIONS §12) while it is open. From the top:
+ * the event, the connection status (online or not, the data's age, drinks waiting to be sent), the answer to the last scan with the holder's name (a fixed place,
+ * always on screen after a scan, even on a 360×740 phone), the code field and camera, the ticket,
+ * the device's settings. The screen stays on while it is open. Render it with `key={apiKey}` so
+ * that another event starts from a clean state.
  */
-export function ScannerPanel({ apiKey, event }: ScannerPanelProps) {
+export function ScannerPanel({ apiKey, event, eventOnPhones = true }: ScannerPanelProps) {
   const settings = useScannerSettings();
   const inputRef = useRef<HTMLInputElement>(null);
   const scanner = useScanner({ apiKey, barra: settings.barra, feedback: settings.feedback, inputRef });
+  useWakeLock();
+  const offline = useOfflineScanner(apiKey);
   // After the bar question the next handheld scan must land in the code field, untouched.
-  const focusCode = () => inputRef.current?.focus();
+  const focusCode = () => inputRef.current?.focus({ preventScroll: true });
 
   return (
-    <div className="space-y-4">
-      <EventBanner event={event} />
+    <div className="space-y-3 sm:space-y-4">
+      <div className={eventOnPhones ? undefined : 'hidden sm:block'}>
+        <EventBanner event={event} />
+      </div>
+      <OfflineStatus status={offline.status} onClearFailed={offline.clearFailed} />
       <BarPrompt settings={settings} onDone={focusCode} />
       <ScanOutcome
         outcome={scanner.outcome}
         error={scanner.error}
+        verification={verificationOf(scanner)}
+        holder={holderOf(scanner)}
+        repeat={scanner.repeat}
+        offline={decidedOffline(scanner)}
+        checking={scanner.pending === 'consume' || scanner.pending === 'verify'}
         undoable={scanner.undoable}
         undoing={scanner.pending === 'undo'}
         onUndo={() => void scanner.undo()}
       />
-      <ScanForm
-        scanner={scanner}
-        inputRef={inputRef}
-        camera={<CameraScanner onCode={(code) => scanner.submit(code, true)} />}
-      />
-      {scanner.ticket && (
-        <TicketInfo data={scanner.ticket.data} showVerification={scanner.mode === 'advanced'} />
-      )}
+      <ScanForm scanner={scanner} inputRef={inputRef} />
+      {scanner.ticket && <TicketInfo data={scanner.ticket.data} />}
       <ScannerSettings settings={settings} onDone={focusCode} />
     </div>
   );
+}
+
+/** Advanced mode, the ticket in the field verified: what a drink now would get. */
+function verificationOf(scanner: Scanner) {
+  if (scanner.mode !== 'advanced' || !scanner.verified) return null;
+  return scanner.ticket?.data.verificacion ?? null;
+}
+
+/** The holder of the ticket the answer is about: from the answer itself, else from the ticket shown. */
+function holderOf({ outcome, ticket, error }: Scanner) {
+  if (error) return undefined;
+  const shown = ticket?.data.ticket.titular;
+  if (outcome?.kind === 'result') {
+    return outcome.result.ticket?.titular ?? (ticket?.qrCode === outcome.qrCode ? shown : undefined);
+  }
+  return shown;
+}
+
+/** The answer shown was decided on this device, without the server (DECISIONS §12). */
+function decidedOffline({ outcome, error, mode, verified, ticket }: Scanner): boolean {
+  if (error) return error.offline === true;
+  if (outcome?.kind === 'result') return outcome.result.offline === true;
+  return mode === 'advanced' && verified && ticket?.data.offline === true;
 }

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 /** The public scanner's dark page, narrow enough for a phone held in one hand. */
 export function ScannerShell({ children }: { children: ReactNode }) {
   return (
-    <main className="min-h-screen bg-slate-950 px-3 py-4 text-slate-900 sm:px-6 sm:py-8">
-      <div className="mx-auto w-full max-w-xl space-y-4">{children}</div>
+    <main className="min-h-screen bg-slate-950 px-3 py-3 text-slate-900 sm:px-6 sm:py-8">
+      <div className="mx-auto w-full max-w-xl space-y-3 sm:space-y-4">{children}</div>
     </main>
   );
 }
@@ -14,7 +14,7 @@ export function ScannerShell({ children }: { children: ReactNode }) {
 export function ScannerTitle() {
   return (
     <div className="flex items-baseline justify-between gap-2 text-white">
-      <h1 className="text-2xl font-bold">Escáner de Tickets</h1>
+      <h1 className="text-xl font-bold sm:text-2xl">Escáner de Tickets</h1>
       <span className="text-sm font-semibold text-brand-100">DrinkFlow</span>
     </div>
   );

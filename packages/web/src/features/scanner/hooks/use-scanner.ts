@@ -1,11 +1,12 @@
-import type { ScannedTicket, ScannerTicketResponse, ScanResult } from '@drinkflow/domain/scanner';
+import type { ScannedTicket, ScanResult } from '@drinkflow/domain/scanner';
 import { SCANNER_LIMITS } from '@drinkflow/domain/scanner-limits';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { consumeTicket } from '../api/consume-ticket';
 import { getScannerTicket } from '../api/get-scanner-ticket';
 import { ScannerApiError } from '../api/scanner-client';
 import { undoConsume } from '../api/undo-consume';
-import { createDuplicateGuard } from '../utils/duplicate-guard';
+import { OfflineScanError, type OfflineAwareResult, type OfflineAwareTicket } from '../offline/offline-scan';
+import { createDuplicateGuard, repeatText, replaceFinishedCode } from '../utils/duplicate-guard';
 import { deviceId, randomId } from '../utils/storage';
 import type { Feedback } from './use-scanner-settings';
 
@@ -21,16 +22,18 @@ export const ADVANCED_REFETCH_MS = 500;
 export interface ScanError {
   title: string;
   message: string;
+  /** Decided on this device without the server (an unknown code offline). */
+  offline?: boolean;
 }
 
 export type Outcome =
-  | { kind: 'result'; result: ScanResult; qrCode: string; scanId: string }
+  | { kind: 'result'; result: OfflineAwareResult; qrCode: string; scanId: string }
   | { kind: 'undone'; message: string };
 
 export interface TicketView {
   qrCode: string;
   /** The ticket; `verificacion` only when it was looked up (advanced mode's 'Verificar Ticket'). */
-  data: ScannedTicket & Partial<Pick<ScannerTicketResponse, 'verificacion'>>;
+  data: ScannedTicket & Partial<Pick<OfflineAwareTicket, 'verificacion' | 'offline'>>;
 }
 
 /** The ticket a consume answer carries (the server sends it with every decision it makes). */
@@ -41,6 +44,8 @@ function ticketOfAnswer(result: ScanResult): TicketView['data'] | null {
 
 type Pending = 'consume' | 'verify' | 'undo' | null;
 type TimerName = 'clear' | 'refetch' | 'undo';
+
+const isOffline = (error: unknown) => error instanceof OfflineScanError;
 
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Ha ocurrido un error inesperado.';
@@ -56,9 +61,11 @@ interface ScannerOptions {
 
 /**
  * The scanner's state and actions (spec §2, §4, §5): the code, the mode, the request in flight,
- * the last result or error, the ticket shown, undo. After every answer the code field gets the
- * focus back with its text selected, so the next scan (a handheld scanner types the code and
- * Enter) replaces it without a touch.
+ * the last result or error, the ticket shown, undo. One read is one code: once a code is submitted
+ * the next characters typed start a new code instead of adding to it (a handheld scanner types the
+ * next guest's code and Enter without a pause), and after every answer the field gets the focus
+ * back with its text selected. The same code again within 3 s is a repeat: it is not sent, it is
+ * shown ('Ya escaneado hace 1 s'), and in quick mode the field is emptied.
  */
 export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions) {
   const [mode, setModeState] = useState<ScanMode>('quick');
@@ -70,11 +77,17 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
   const [undoable, setUndoable] = useState(false);
   /** Advanced mode's drink; '' lets the server record the ticket's default one. */
   const [tipoBebida, setTipoBebida] = useState('');
+  /** 'Ya escaneado hace 1 s': the last read was a repeat, not sent. */
+  const [repeat, setRepeat] = useState<string | null>(null);
 
   const [guard] = useState(createDuplicateGuard);
   /** Bumped by every scan and reset: an answer for an older one is dropped. */
   const scan = useRef(0);
   const busy = useRef(false);
+  /** The field's text as it was submitted, until it is edited: the next read replaces it. */
+  const finished = useRef<string | null>(null);
+  /** A new code read while a scan was in flight: it goes next. */
+  const queued = useRef<string | null>(null);
   const [timers] = useState(() => new Map<TimerName, ReturnType<typeof setTimeout>>());
 
   useEffect(
@@ -94,9 +107,22 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
     timers.clear();
   };
 
+  /**
+   * The field gets the focus back (without scrolling the page: the result and the holder stay where
+   * they are), its code selected as a sign that the next read replaces it. Not when a new code is
+   * already being typed into it: selecting that would let its next character replace the first.
+   */
   const focusInput = () => {
-    inputRef.current?.focus();
-    inputRef.current?.select();
+    const input = inputRef.current;
+    if (!input) return;
+    if (document.activeElement !== input) input.focus({ preventScroll: true });
+    if (finished.current !== null && input.value === finished.current) input.select();
+  };
+
+  /** The field's text, set by the page (not typed): a code, or '' to empty it. */
+  const showCode = (code: string) => {
+    finished.current = code || null;
+    setQr(code);
   };
 
   /** Starts a scan: forgets the last answer; the ticket shown stays only if it is this code's. */
@@ -106,6 +132,7 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
     setPending(kind);
     setError(null);
     setOutcome(null);
+    setRepeat(null);
     setUndoable(false);
     clearTimeout(timers.get('undo'));
     setTicket((current) => (current?.qrCode === code ? current : null));
@@ -116,6 +143,9 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
     busy.current = false;
     setPending(null);
     focusInput();
+    const next = queued.current;
+    queued.current = null;
+    if (next) start(next);
   };
 
   /** Reloads the ticket; on failure the earlier data stays (spec §4). */
@@ -164,8 +194,12 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
     } catch (caught) {
       if (id !== scan.current) return;
       // A failed request is no scan: the same code may be tried again at once.
-      guard.reset();
-      setError({ title: 'Error al procesar el ticket', message: messageOf(caught) });
+      guard.forget(code);
+      setError({
+        title: 'Error al procesar el ticket',
+        message: messageOf(caught),
+        offline: isOffline(caught),
+      });
       feedback('refused');
     } finally {
       finish(id);
@@ -181,31 +215,55 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
       if (id === scan.current) setTicket({ qrCode: code, data });
     } catch (caught) {
       if (id !== scan.current) return;
-      guard.reset();
+      guard.forget(code);
       setTicket(null);
-      setError({ title: 'Error al obtener información del ticket', message: messageOf(caught) });
+      setError({
+        title: 'Error al obtener información del ticket',
+        message: messageOf(caught),
+        offline: isOffline(caught),
+      });
     } finally {
       finish(id);
     }
   };
 
+  /** Quick mode records a drink, advanced mode verifies. */
+  function start(code: string) {
+    if (mode === 'quick') void consume(code, { refetchMs: 0, clearMs: CLEAR_AFTER_MS });
+    else void verify(code);
+  }
+
   /**
-   * A code typed and Enter, the main button, or the camera: quick mode records a drink, advanced
-   * mode verifies. The same code again within 3 s is ignored; `fromCamera` keeps ignoring it while
-   * the camera keeps seeing it.
+   * A code typed and Enter, the main button, or the camera. The same code again within 3 s is not
+   * sent: from the camera (which keeps seeing a code held up) it is ignored for as long as it stays
+   * in view; typed or from a handheld scanner it is shown as a repeat. A new code read while a scan
+   * is in flight goes once that scan is answered.
    */
   const submit = (raw: string, fromCamera = false) => {
     const code = raw.trim();
     if (!code) return;
     const now = Date.now();
-    if (busy.current) {
-      if (fromCamera) guard.touch(code, now);
+    if (fromCamera) {
+      if (busy.current) return guard.touch(code, now);
+      if (!guard.accept(code, now, true)) return;
+      showCode(code);
+      return start(code);
+    }
+    // Whatever comes next in the field is a new read.
+    finished.current = raw;
+    const since = guard.repeatOf(code, now);
+    if (since !== null) {
+      setRepeat(repeatText(since));
+      // Advanced mode keeps the code, so its verified ticket can still be registered.
+      if (mode === 'quick') showCode('');
+      focusInput();
       return;
     }
-    if (!guard.accept(code, now, fromCamera)) return;
-    if (fromCamera) setQr(code);
-    if (mode === 'quick') void consume(code, { refetchMs: 0, clearMs: CLEAR_AFTER_MS });
-    else void verify(code);
+    if (busy.current) {
+      queued.current = code;
+      return;
+    }
+    start(code);
   };
 
   /** Advanced mode's 'Registrar Consumo', for the ticket just verified. */
@@ -243,13 +301,15 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
     busy.current = false;
     cancelTimers();
     guard.reset();
-    if (emptyCode) setQr('');
+    queued.current = null;
+    if (emptyCode) showCode('');
     setPending(null);
     setError(null);
     setOutcome(null);
     setTicket(null);
     setUndoable(false);
     setTipoBebida('');
+    setRepeat(null);
     focusInput();
   };
 
@@ -260,13 +320,19 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
       clearAll(false);
     },
     qr,
-    setQr,
+    /** The field as edited by hand or by a handheld scanner (a new read replaces a submitted code). */
+    setQr(typed: string) {
+      const value = replaceFinishedCode(finished.current, typed);
+      finished.current = null;
+      setQr(value);
+    },
     pending,
     error,
     outcome,
     ticket,
     /** Advanced mode: the code shown was verified, so 'Registrar Consumo' may record it. */
     verified: ticket !== null && ticket.qrCode === qr.trim(),
+    repeat,
     undoable,
     tipoBebida,
     setTipoBebida,

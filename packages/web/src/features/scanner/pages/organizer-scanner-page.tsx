@@ -29,10 +29,13 @@ export function OrganizerScannerPage() {
   const { selection, select } = useEventSelection(events.data, scannerSelection);
 
   return (
-    <div className="mx-auto max-w-xl space-y-6">
+    // On a phone the result and the code field must fit under the header: tighter, without the intro.
+    <div className="mx-auto max-w-xl space-y-4 sm:space-y-6">
       <div className="space-y-1">
         <h1 className="text-2xl font-bold text-slate-900">Escáner QR</h1>
-        <p className="text-slate-600">Valida los tickets de tus eventos y registra sus consumiciones.</p>
+        <p className="hidden text-slate-600 sm:block">
+          Valida los tickets de tus eventos y registra sus consumiciones.
+        </p>
       </div>
       <MyEventsGate events={events} selection={selection} noEvents={<NoEvents />}>
         {(list, chosen) => {
@@ -60,7 +63,13 @@ export function OrganizerScannerPage() {
                 </NativeSelect>
               </div>
               {evento ? (
-                <ScannerPanel key={evento.apiKey} apiKey={evento.apiKey} event={evento} />
+                <ScannerPanel
+                  key={evento.apiKey}
+                  apiKey={evento.apiKey}
+                  event={evento}
+                  // The selector above names the event.
+                  eventOnPhones={false}
+                />
               ) : (
                 <Card className="flex flex-col items-center gap-3 p-8 text-center">
                   <QrCode className="h-10 w-10 text-slate-500" aria-hidden />

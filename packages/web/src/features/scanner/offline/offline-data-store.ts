@@ -1,0 +1,75 @@
+import { scannerRequest } from '../api/scanner-client';
+import { offlineDb, type StoredOfflineData } from './offline-db';
+import { offlineChanged } from './offline-events';
+import { asOfflineData } from './valid-offline-data';
+
+/**
+ * The event's offline data on this device (DECISIONS §12): downloaded when the scanner opens and
+ * refreshed in the background; a failed or invalid download keeps the last good copy.
+ */
+
+/** A big event's data (thousands of tickets) on a venue's slow link. */
+const DOWNLOAD_TIMEOUT_MS = 30_000;
+
+/** The copy in memory, so an offline scan does not read the whole data from IndexedDB each time. */
+const cache = new Map<string, StoredOfflineData>();
+
+/** The stored offline data of `apiKey`, or null when this device never got it (or has no IndexedDB). */
+export async function storedOfflineData(apiKey: string): Promise<StoredOfflineData | null> {
+  const cached = cache.get(apiKey);
+  if (cached) return cached;
+  try {
+    const stored = await (await offlineDb()).get('datos', apiKey);
+    if (stored) cache.set(apiKey, stored);
+    return stored ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Downloads GET /api/scanner/{apiKey}/offline and stores it when it is valid data. It also forgets
+ * the drinks this device served before the download was asked: the new data holds them. Returns
+ * whether a new copy was stored.
+ */
+export async function refreshOfflineData(apiKey: string): Promise<boolean> {
+  const pedidoEn = Date.now();
+  let data;
+  try {
+    data = asOfflineData(
+      await scannerRequest<unknown>(apiKey, '/offline', undefined, { timeoutMs: DOWNLOAD_TIMEOUT_MS }),
+    );
+  } catch {
+    return false;
+  }
+  if (!data) return false;
+  const stored: StoredOfflineData = { apiKey, data, pedidoEn };
+  try {
+    const db = await offlineDb();
+    const tx = db.transaction(['datos', 'recientes'], 'readwrite');
+    const current = await tx.objectStore('datos').get(apiKey);
+    // Another tab stored a copy asked for later than this one: keep it.
+    if (current && current.pedidoEn > pedidoEn) {
+      await tx.done;
+      cache.set(apiKey, current);
+      return false;
+    }
+    await tx.objectStore('datos').put(stored);
+    let cursor = await tx.objectStore('recientes').index('apiKey').openCursor(apiKey);
+    while (cursor) {
+      if (cursor.value.registradoEn < pedidoEn) await cursor.delete();
+      cursor = await cursor.continue();
+    }
+    await tx.done;
+  } catch {
+    // No IndexedDB (or it is full): the copy in memory still serves this page.
+  }
+  cache.set(apiKey, stored);
+  offlineChanged();
+  return true;
+}
+
+/** Forgets the copies in memory (tests; another tab's newer copy is read again). */
+export function forgetCachedOfflineData(): void {
+  cache.clear();
+}

@@ -1,0 +1,99 @@
+import { decideOfflineScan, verifyOffline } from '@drinkflow/domain/offline-decision';
+import type { ScannerTicketResponse, ScanResult } from '@drinkflow/domain/scanner';
+import { ScannerApiError, ScannerNetworkError } from '../api/scanner-client';
+import { storedOfflineData } from './offline-data-store';
+import { enqueueScan } from './scan-queue';
+import { localDrinks } from './served-drinks';
+
+/**
+ * A scan decided on this device when the server does not answer (DECISIONS §12), with the stored
+ * offline data and this device's own drinks, by the domain's rule function. An allowed drink is
+ * queued for the server before the answer is given: a drink that could not be kept is not served.
+ * A refusal is not kept: nothing was served, there is nothing to send.
+ */
+
+/** A consume answer; `offline` when this device decided it without the server. */
+export type OfflineAwareResult = ScanResult & { offline?: true };
+/** A ticket lookup; `offline` when it comes from the offline data. */
+export type OfflineAwareTicket = ScannerTicketResponse & { offline?: true };
+
+/** A refusal decided offline that the server would give as an error (an unknown code: 404). */
+export class OfflineScanError extends ScannerApiError {
+  readonly offline = true;
+}
+
+export const NO_OFFLINE_DATA =
+  'Sin conexión y sin datos offline de este evento: no se puede validar el ticket. Comprueba la conexión.';
+
+export interface OfflineConsumeRequest {
+  qrCode: string;
+  scanId: string;
+  tipoBebida?: string;
+  barra?: string;
+  deviceId: string;
+}
+
+/** One offline decision at a time on this device (tabs included): two tabs never both serve a last drink. */
+async function exclusively<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks?.request ? locks.request('drinkflow-escaner-decision', run) : run();
+}
+
+async function dataOf(apiKey: string) {
+  const stored = await storedOfflineData(apiKey);
+  if (!stored) throw new ScannerNetworkError(NO_OFFLINE_DATA);
+  return stored.data;
+}
+
+/** POST …/consume's answer, decided offline; an allowed drink is queued with the device's time. */
+export async function consumeOffline(
+  apiKey: string,
+  request: OfflineConsumeRequest,
+): Promise<OfflineAwareResult> {
+  const data = await dataOf(apiKey);
+  return exclusively(async () => {
+    const answer = await decideOfflineScan({
+      data,
+      qrCode: request.qrCode,
+      localDrinks: await localDrinks(apiKey),
+      now: new Date(),
+      tipoBebida: request.tipoBebida,
+      barra: request.barra,
+    });
+    if (!answer.found) throw new OfflineScanError(answer.message, 404);
+    const { drink, result } = answer;
+    if (drink) {
+      try {
+        await enqueueScan({
+          apiKey,
+          scanId: request.scanId,
+          qrCode: request.qrCode,
+          ticket: drink.ticket,
+          tipoBebida: drink.tipoBebida,
+          barra: drink.barra,
+          deviceId: request.deviceId,
+          escaneadoEn: drink.timestamp,
+          titular: result.ticket?.titular ?? null,
+        });
+      } catch {
+        throw new ScannerNetworkError(
+          'Sin conexión y no se pudo guardar el consumo en este dispositivo: no lo sirvas.',
+        );
+      }
+    }
+    return { ...result, scanId: request.scanId, offline: true };
+  });
+}
+
+/** GET …/ticket/{qrCode}'s answer from the offline data (advanced mode's 'Verificar Ticket'). */
+export async function lookupOffline(apiKey: string, qrCode: string): Promise<OfflineAwareTicket> {
+  const data = await dataOf(apiKey);
+  const answer = await verifyOffline({
+    data,
+    qrCode,
+    localDrinks: await localDrinks(apiKey),
+    now: new Date(),
+  });
+  if (!answer.found) throw new OfflineScanError(answer.message, 404);
+  return { ...answer.response, offline: true };
+}
