@@ -22,6 +22,8 @@ export default {
     '/data',
     '/test-results',
     '/playwright-report',
+    // Browser journeys create and delete their databases here while mutation testing may run.
+    '/.test-tmp',
   ],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
