@@ -122,7 +122,7 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL is not set: the API suite on PostgreSQL is not run)');
 }
 
-run('web build', 'npm', ['run', 'build', '--silent']);
+run('build (web app and server)', 'npm', ['run', 'build', '--silent']);
 runCounted('browser journeys', npx, ['playwright', 'test'], countPlaywright, `${tmp}/playwright.json`);
 
 console.log('\nAll layers passed:');

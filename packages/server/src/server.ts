@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, readConfig, type ServerConfig } from './config';
 import type { Database } from './db/client';
@@ -7,6 +7,7 @@ import { demoAccountsWarning, findDemoAccounts } from './db/demo-accounts';
 import { openConfiguredDatabase } from './db/open-configured';
 import { seedDemo } from './db/seed-demo';
 import { isDatabaseUnavailable } from './http/db-unavailable';
+import { serverRoot } from './paths';
 
 let config: ServerConfig;
 let database: Database;
@@ -50,7 +51,7 @@ await whenDatabaseAnswers(() =>
   }),
 );
 
-const webRoot = config.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+const webRoot = config.webRoot ?? join(serverRoot, '..', 'web', 'dist');
 const app = await buildApp({
   db: database.db,
   demo: config.demo,

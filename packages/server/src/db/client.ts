@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { serverRoot } from '../paths';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -37,7 +38,7 @@ export function driverOf(db: Db): { kind: 'pglite'; client: PGlite } | { kind: '
 // Any fixed 64-bit number: the advisory lock that serialises start-up between server processes.
 const STARTUP_LOCK_ID = 7_253_118_404;
 
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const migrationsFolder = join(serverRoot, 'drizzle');
 
 /** PGlite in `dataDir` (a folder), in memory when omitted, or from a dumped data directory. */
 export async function openPglite(
