@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import {
+  consumeBody,
+  offlineUploadMessages,
+  scannerDeviceHeader,
+  scannerMessages,
+  undoBody,
+} from '../src/scanner';
+
+/** The issues of a refused body, as `path: message`. */
+const issuesOf = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
+
+const qr = { qrCode: 'QR-1' };
+
+describe('consumeBody: offline', () => {
+  it('keeps offline true and the scan time of an offline upload', () => {
+    const result = consumeBody.safeParse({
+      ...qr,
+      offline: true,
+      scanId: 's-1',
+      escaneadoEn: '2026-05-01T10:00:00Z',
+    });
+    expect(issuesOf(result)).toEqual([]);
+    expect(result.data).toMatchObject({ offline: true, scanId: 's-1', escaneadoEn: '2026-05-01T10:00:00Z' });
+  });
+
+  it('keeps offline false, and reads null or absent as undefined', () => {
+    expect(consumeBody.parse({ ...qr, offline: false }).offline).toBe(false);
+    expect(consumeBody.parse({ ...qr, offline: null }).offline).toBeUndefined();
+    expect(consumeBody.parse({ ...qr, escaneadoEn: null }).escaneadoEn).toBeUndefined();
+  });
+
+  it('refuses an offline that is not a boolean, in Spanish', () => {
+    expect(issuesOf(consumeBody.safeParse({ ...qr, offline: 'sí' }))).toEqual([
+      `offline: ${offlineUploadMessages.offlineInvalid}`,
+    ]);
+  });
+
+  it('needs a scanId in an offline upload (blank counts as none)', () => {
+    const escaneadoEn = '2026-05-01T10:00:00Z';
+    expect(issuesOf(consumeBody.safeParse({ ...qr, offline: true, escaneadoEn }))).toEqual([
+      `scanId: ${offlineUploadMessages.scanIdRequired}`,
+    ]);
+    expect(issuesOf(consumeBody.safeParse({ ...qr, offline: true, escaneadoEn, scanId: '   ' }))).toEqual([
+      `scanId: ${offlineUploadMessages.scanIdRequired}`,
+    ]);
+  });
+
+  it('needs the scan time in an offline upload', () => {
+    expect(issuesOf(consumeBody.safeParse({ ...qr, offline: true, scanId: 's-1' }))).toEqual([
+      `escaneadoEn: ${offlineUploadMessages.escaneadoEnRequired}`,
+    ]);
+  });
+
+  it('answers both missing fields of an offline upload', () => {
+    expect(issuesOf(consumeBody.safeParse({ ...qr, offline: true }))).toEqual([
+      `scanId: ${offlineUploadMessages.scanIdRequired}`,
+      `escaneadoEn: ${offlineUploadMessages.escaneadoEnRequired}`,
+    ]);
+  });
+
+  it.each([[{ offline: false }], [{}], [{ offline: null }]])(
+    'refuses a scan time outside an offline upload (%j)',
+    (extra) => {
+      expect(
+        issuesOf(consumeBody.safeParse({ ...qr, ...extra, escaneadoEn: '2026-05-01T10:00:00Z' })),
+      ).toEqual([`escaneadoEn: ${offlineUploadMessages.escaneadoEnOnlyOffline}`]);
+    },
+  );
+
+  it('accepts an online scan with neither offline nor a scan time', () => {
+    expect(issuesOf(consumeBody.safeParse({ ...qr, offline: false }))).toEqual([]);
+    expect(issuesOf(consumeBody.safeParse({ ...qr, scanId: 's-1' }))).toEqual([]);
+  });
+});
+
+describe('consumeBody: escaneadoEn needs a zone', () => {
+  const offline = { ...qr, offline: true, scanId: 's-1' };
+
+  it.each([
+    '2026-05-01T10:00:00Z',
+    '2026-05-01T10:00:00z',
+    '2026-05-01T10:00:00+02:00',
+    '2026-05-01T10:00:00-0530',
+  ])('accepts %s', (escaneadoEn) => {
+    const result = consumeBody.safeParse({ ...offline, escaneadoEn });
+    expect(issuesOf(result)).toEqual([]);
+    expect(result.data?.escaneadoEn).toBe(escaneadoEn);
+  });
+
+  it.each([
+    '2026-05-01T10:00:00',
+    '2026-05-01T10:00',
+    '2026-05-01T10:00:00+2:00',
+    '2026-05-01T10:00:00+02:0',
+  ])('refuses %s with its own message, once', (escaneadoEn) => {
+    expect(issuesOf(consumeBody.safeParse({ ...offline, escaneadoEn }))).toEqual([
+      `escaneadoEn: ${offlineUploadMessages.escaneadoEnInvalid}`,
+    ]);
+  });
+
+  it('reports an impossible date without a zone only once', () => {
+    expect(issuesOf(consumeBody.safeParse({ ...offline, escaneadoEn: '2026-02-30T10:00' }))).toEqual([
+      `escaneadoEn: ${offlineUploadMessages.escaneadoEnInvalid}`,
+    ]);
+  });
+});
+
+describe('scannerDeviceHeader', () => {
+  it('trims the device id', () => {
+    expect(scannerDeviceHeader.parse('  tablet-1  ')).toBe('tablet-1');
+  });
+
+  it('reads a blank or absent header as none', () => {
+    expect(scannerDeviceHeader.parse('   ')).toBeUndefined();
+    expect(scannerDeviceHeader.parse('')).toBeUndefined();
+    expect(scannerDeviceHeader.parse(undefined)).toBeUndefined();
+  });
+
+  it('accepts 100 characters and refuses 101, in Spanish', () => {
+    expect(scannerDeviceHeader.parse('d'.repeat(100))).toBe('d'.repeat(100));
+    expect(issuesOf(scannerDeviceHeader.safeParse('d'.repeat(101)))).toEqual([
+      `: ${scannerMessages.deviceIdInvalid}`,
+    ]);
+  });
+
+  it('refuses a header that is not a text, in Spanish', () => {
+    expect(issuesOf(scannerDeviceHeader.safeParse(5))).toEqual([`: ${scannerMessages.deviceIdInvalid}`]);
+  });
+});
+
+describe('undoBody', () => {
+  it('needs a scanId and a deviceId that are not blank', () => {
+    expect(issuesOf(undoBody.safeParse({ scanId: '  ', deviceId: '' }))).toEqual([
+      'scanId: El identificador de escaneo es obligatorio',
+      'deviceId: El identificador del dispositivo es obligatorio',
+    ]);
+  });
+});
+
+describe('consumeBody: the offline rules are custom issues', () => {
+  it.each([
+    [{ offline: true, escaneadoEn: '2026-05-01T10:00:00Z' }, 'scanId'],
+    [{ offline: true, scanId: 's-1' }, 'escaneadoEn'],
+    [{ escaneadoEn: '2026-05-01T10:00:00Z' }, 'escaneadoEn'],
+  ])('%j answers a custom issue at %s', (extra, path) => {
+    const issues = consumeBody.safeParse({ ...qr, ...extra }).error?.issues ?? [];
+    expect(issues.map((issue) => [issue.code, issue.path.join('.')])).toEqual([['custom', path]]);
+  });
+});
