@@ -1,17 +1,16 @@
--- One bar scan as POST /api/scanner/{apiKey}/consume runs it (packages/server/src/modules/scanner),
--- statement for statement, for pgbench: the event of the key with the client's rate counter (one
--- statement, outside the transaction; counting off, as the benchmark runs the server with
--- SCANNER_RATE_LIMIT=0), then in one transaction the ticket locked with its order and type, the
--- ticket's earlier drinks and the scanId look-up (one statement after the lock), and the new drink,
--- the scan log row and the live-statistics notice (one statement). bench/scanner.mjs runs it with
---   pgbench -n -M extended -c 32 -j 2 -T 20 -f bench/scanner-pgbench.sql \
+-- One bar scan as POST /api/scanner/{apiKey}/consume runs it (packages/server/src/modules/scanner,
+-- statements in scan-statements.ts), statement for statement, for pgbench: the event of the key with
+-- the client's rate counter (counting off, as the benchmark runs the server with
+-- SCANNER_RATE_LIMIT=0), the ticket of the event with its holder, type, drinks, the scanId look-up
+-- and its version (one statement, no transaction), then the drink and the scan log row recorded if
+-- the ticket is still at that version (one statement, committed on its own). bench/scanner.mjs runs
+--   pgbench -n -M prepared -c 32 -j 2 -T 20 -f bench/scanner-pgbench.sql \
 --     -D api_key=… -D first_ticket=… -D last_ticket=… postgres://…
--- (-M extended: unnamed statements with parameters, as node-postgres sends them).
+-- (-M prepared: named statements, as the server prepares its scan statements).
 -- Differences from the server: the ticket is picked by id (the bench's tickets have consecutive
--- ids) rather than by its QR code, through an index of the same kind; the lock query also returns
--- the QR code, which the server already has from the request; the timestamps are now() instead of
--- a parameter. (No "name":value without a space in the JSON: pgbench would read :value as a
--- variable, even inside quotes.)
+-- ids) rather than by its QR code, through an index of the same kind; the timestamps are now()
+-- instead of a parameter; the answer stored is a fixed JSON. (No "name":value without a space in
+-- the JSON: pgbench would read :value as a variable, even inside quotes.)
 \set ticket random(:first_ticket, :last_ticket)
 \set scan random(1, 9000000000000000000)
 with e as (
@@ -23,34 +22,37 @@ with e as (
   returning hits
 )
 select e.id as evento_id, (select hits from hit) as hits from e \gset
-begin;
-select t.id, t.qr_code, t.estado, t.created_at, p.evento_id as ticket_evento_id, p.nombre_completo,
-       tt.id as tipo_id, tt.evento_id as tipo_evento_id, tt.nombre, tt.modo, tt.max_drinks,
-       tt.drink_interval_minutes, tt.duration_minutes, tt.drink_type, tt.valido_desde,
-       tt.valido_hasta, tt.created_at as tipo_created_at, tt.updated_at as tipo_updated_at
+select t.id, t.qr_code, t.estado, (extract(epoch from t.created_at) * 1000)::float8 as created_ms,
+       t.xmin::text as version, p.nombre_completo as titular,
+       tt.nombre as tipo_nombre, tt.modo, tt.max_drinks, tt.drink_interval_minutes, tt.duration_minutes,
+       tt.drink_type, (extract(epoch from tt.valido_desde) * 1000)::float8 as desde_ms,
+       (extract(epoch from tt.valido_hasta) * 1000)::float8 as hasta_ms,
+       (select json_agg(json_build_object('id', c.id, 'tipoBebida', c.tipo_bebida,
+                                          'ms', (extract(epoch from c.timestamp) * 1000)::float8, 'barra', c.barra)
+                        order by c.timestamp, c.id)
+          from consumos c where c.ticket_id = t.id) as history,
+       (select json_build_object('qr', s.qr_code, 'response', s.response, 'undone', s.undone_at is not null)
+          from scan_log s where s.evento_id = :evento_id and s.scan_id = :scan::text) as earlier,
+       (extract(epoch from statement_timestamp()) * 1000)::float8 as now_ms
   from tickets t
   join pedidos p on p.id = t.pedido_id
   join tipos_ticket tt on tt.id = t.ticket_type_id
-  where t.id = :ticket
-  limit 1
-  for update of t \gset
-select (select array_agg((extract(epoch from c.timestamp) * 1000)::float8)
-          from consumos c where c.ticket_id = :id) as times,
-       (select json_build_object('qr', s.qr_code, 'response', s.response)
-          from scan_log s where s.evento_id = :evento_id and s.scan_id = :scan) as earlier;
-with consumo as (
-  insert into consumos (ticket_id, evento_id, tipo_bebida, timestamp, barra)
-  select :id, :evento_id, 'copa', now(), 'Barra 1'
-  where true
+  where t.id = :ticket and p.evento_id = :evento_id
+  limit 1 \gset
+with locked as (
+  select t.id from tickets t where t.id = :id and t.xmin = :version::xid for update
+), consumo as (
+  insert into consumos (ticket_id, evento_id, tipo_bebida, timestamp, barra, offline, conflicto)
+  select id, :evento_id, 'copa', now(), 'Barra 1', false, null from locked where true
   returning id
 ), logged as (
-  insert into scan_log (evento_id, ticket_id, consumo_id, qr_code, scan_id, tipo_bebida, barra,
-                        device_id, allowed, reason, response, created_at)
-  select :evento_id, :id, (select id from consumo), :qr_code, :scan, 'copa', 'Barra 1',
-         'pgbench', true, 'ok',
+  insert into scan_log (evento_id, ticket_id, consumo_id, qr_code, scan_id, tipo_bebida, barra, device_id,
+                        allowed, reason, response, offline, conflicto, created_at)
+  select :evento_id, id, (select id from consumo), :qr_code, :scan::text, 'copa', 'Barra 1', 'pgbench',
+         true, 'ok',
          '{"success": true, "canConsume": true, "message": "Consumo registrado", "reason": "ok", "tipoBebida": "copa", "remainingDrinks": 41, "scanId": "pgbench"}'::jsonb,
-         now()
-  returning id
+         false, null, now()
+    from locked
+  returning consumo_id
 )
-select pg_notify('drinkflow_scans', :evento_id::text) from logged;
-commit;
+select (select count(*) from locked)::int as locked, (select consumo_id from logged) as consumo_id;

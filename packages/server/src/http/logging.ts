@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 /**
  * What the logs may say about a request and an error. Logs are for operators: never passwords,
@@ -15,6 +15,9 @@ const secretPaths: { pattern: RegExp; replace: string }[] = [
   },
   { pattern: /^\/api\/scanner\/[^/]+/, replace: `/api/scanner/${REDACTED}` },
   { pattern: /^\/scanner\/[^/]+/, replace: `/scanner/${REDACTED}` },
+  // A guest's ticket link (DECISIONS §13): whoever reads the log could open the ticket.
+  { pattern: /^\/api\/t\/[^/]+/, replace: `/api/t/${REDACTED}` },
+  { pattern: /^\/t\/[^/]+/, replace: `/t/${REDACTED}` },
 ];
 
 /** The request path without its query string and with secret segments replaced. */
@@ -117,4 +120,24 @@ export function safeLoggerOptions(options: LoggerOptions): LoggerOptions {
       censor: REDACTED,
     },
   };
+}
+
+/**
+ * One log line per request, when it has been answered: what was asked (the safe URL), the status and
+ * the time taken (and, at debug level, one when it arrives). Fastify's own logging writes two lines per request (received, answered); at a
+ * bar's rush that is a synchronous write more per scan (bench/RESULTS.md).
+ */
+export function registerRequestLog(app: FastifyInstance): void {
+  // At debug level also when it arrives (the production rehearsal pairs the two to check a drain).
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.log.debug({ req: request }, 'incoming request');
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+    done();
+  });
 }

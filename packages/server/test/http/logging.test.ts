@@ -17,6 +17,7 @@ const secrets = {
   qrCode: 'qrsecreto_abcdef123456',
   query: 'consultasecreta77',
   sqlParam: 'parametrosecreto55',
+  guestToken: 'enlaceinvitadoSecreto0123',
 };
 
 let database: Database;
@@ -56,6 +57,8 @@ describe('request and error logs', () => {
     await app.inject({ method: 'GET', url: `/api/scanner/${secrets.apiKey}/ticket/${secrets.qrCode}` });
     await app.inject({ method: 'POST', url: `/api/scanner/${secrets.apiKey}/consume`, payload: {} });
     await app.inject({ method: 'GET', url: `/scanner/${secrets.apiKey}?barra=${secrets.query}` });
+    await app.inject({ method: 'GET', url: `/api/t/${secrets.guestToken}` });
+    await app.inject({ method: 'GET', url: `/t/${secrets.guestToken}` });
     const failed = await app.inject({ method: 'GET', url: '/api/prueba/fallo-sql' });
 
     expect(failed.statusCode).toBe(500);
@@ -69,6 +72,23 @@ describe('request and error logs', () => {
     expect(logged).not.toMatch(/\$argon2/);
     expect(logged.toLowerCase()).not.toContain('authorization');
   });
+
+  it('write one line per request, when it is answered, with its status and time', async () => {
+    const before = logged.length;
+    await app.inject({ method: 'GET', url: `/api/scanner/${secrets.apiKey}/event` });
+    const lines = logged
+      .slice(before)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/scanner/[redactado]/event' },
+      res: { statusCode: 404 },
+    });
+    expect(lines[0]!.responseTime).toEqual(expect.any(Number));
+  });
 });
 
 describe('safeUrl', () => {
@@ -78,6 +98,8 @@ describe('safeUrl', () => {
     ['/api/scanner/k3y/ticket/qr', '/api/scanner/[redactado]/ticket/[redactado]'],
     ['/api/scanner/k3y/consume?x=1', '/api/scanner/[redactado]/consume?[redactado]'],
     ['/scanner/k3y', '/scanner/[redactado]'],
+    ['/t/AbCdEf0123456789_-xyzABC', '/t/[redactado]'],
+    ['/api/t/AbCdEf0123456789_-xyzABC', '/api/t/[redactado]'],
     ['/organizer/eventos', '/organizer/eventos'],
   ])('logs %s as %s', (url, expected) => {
     expect(safeUrl(url)).toBe(expected);

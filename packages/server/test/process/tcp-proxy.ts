@@ -15,8 +15,9 @@ export interface TcpProxy {
   /** From now on, bytes from clients are kept back: their statements never reach the database. */
   hold(): void;
   /**
-   * Forwards the first message from a client that contains `text` (e.g. a transaction's `begin`),
-   * then holds from that client's next message on: a statement in the middle of the transaction.
+   * Forwards the first message from a client that contains `text` (e.g. a consume's first
+   * statement), then holds from the next message of any client on: the pool may send the
+   * statement after it on another connection.
    */
   holdAfter(text: string): void;
   /** Resolves once a client has sent bytes that `hold` keeps back (a statement now in flight). */
@@ -36,13 +37,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const open = new Set<{ client: net.Socket; upstream: net.Socket; held: Buffer[] }>();
   let holding = false;
   let holdAfterText: string | null = null;
+  let holdNext = false;
   let heldWaiters: (() => void)[] = [];
 
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
     const pair = { client, upstream, held: [] as Buffer[] };
     open.add(pair);
-    let holdNext = false;
     client.on('data', (chunk) => {
       if (holdNext) {
         holding = true;

@@ -129,6 +129,7 @@ describe('GET /api/stats/{eventoId}/stream', () => {
 
       const qrCode = pedido.tickets[0]!.qrCode;
       for (let i = 0; i < 4; i++) await scanner.consume({ qrCode, barra: 'Terraza' });
+      await stream.waitFor((stats) => stats.totalConsumos === 4, 2_000);
       for (let i = 0; i < 3; i++) await scanner.consume({ qrCode, barra: 'Terraza' }); // agotado ×3
 
       const fired = await stream.waitForAlerts((alerts) => alerts.alertas.length > 0, 3_000);

@@ -1,9 +1,10 @@
 import { scannerMessages, type ScannerEvent } from '@drinkflow/domain/scanner';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { hotDriverOf, type HotStatement } from '../../db/hot-statements';
 import { notFound } from '../../http/errors';
 import { createRateCounter, tooManyRequests, windowAt } from '../../http/rate-limits';
 import { scannerRateLimits } from './limits';
+import { ticketSelect, type TicketReadRow } from './scan-statements';
 
 export interface ScannerEventRow extends ScannerEvent {
   id: number;
@@ -33,7 +34,6 @@ interface Window {
 const MINUTE_MS = 60_000;
 
 /** The rows of `db.execute` on either driver (node-postgres and PGlite both answer `{ rows }`). */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
 /**
@@ -43,8 +43,52 @@ const toDate = (value: string | Date) => (value instanceof Date ? value : new Da
  * is counted in the statement that finds the key's event, the scan path's first round trip.
  * Unknown keys count towards a guessing limit per address.
  */
+const eventAndHits = `
+    with e as (
+      select id, nombre, ubicacion, fecha_inicio, fecha_fin from eventos where api_key = $1
+    ), hit as (
+      insert into rate_counters (bucket, key, window_start, hits)
+      select w.bucket, e.id::text || ':' || w.key, $2::timestamptz, 1
+      from e cross join jsonb_to_recordset($3::jsonb) as w(bucket text, key text)
+      on conflict (bucket, key, window_start) do update set hits = rate_counters.hits + 1
+      returning bucket, hits
+    )`;
+
+/**
+ * $1 API key, $2 window start, $3 the windows to count ([{bucket, key}] as JSON): the key's event,
+ * with this request counted in each window (one round trip, before every scanner request).
+ */
+export const eventOfKey: HotStatement = {
+  name: 'drinkflow_scanner_event_of_key',
+  text: `${eventAndHits}
+    select e.*, (select json_object_agg(bucket, hits) from hit) as hits from e`,
+};
+
+/**
+ * `eventOfKey`, and with it ($4 QR code, $5 scanId) the ticket of that event as a consume reads it
+ * (scan-statements.ts): the first of a consume's two round trips.
+ */
+export const eventOfKeyWithTicket: HotStatement = {
+  name: 'drinkflow_scanner_event_of_key_with_ticket',
+  text: `${eventAndHits}, ticket as (${ticketSelect({ qrCode: '$4', eventoId: '(select id from e)', scanId: '$5' })})
+    select e.*, (select json_object_agg(bucket, hits) from hit) as hits,
+           (select row_to_json(ticket) from ticket) as ticket
+      from e`,
+};
+
+interface EventOfKeyRow {
+  id: number;
+  nombre: string;
+  ubicacion: string;
+  fecha_inicio: string | Date;
+  fecha_fin: string | Date;
+  hits: Record<string, number | string> | null;
+  ticket?: TicketReadRow | null;
+}
+
 export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
   const counter = createRateCounter(db, options.now);
+  const hot = hotDriverOf(db);
 
   function windowsOf(caller: ScannerCaller): Window[] {
     if (options.perMinute <= 0) return [];
@@ -58,34 +102,20 @@ export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
 
   /**
    * The event of `apiKey` with one more request counted in each of the caller's windows (one
-   * upsert per window, in the order given, so two requests lock the shared rows in one order).
+   * upsert per window, in the order given, so two requests lock the shared rows in one order), and
+   * with `ticket` also that ticket of the event as a consume reads it.
    */
   async function eventOfKeyCounting(
     apiKey: string,
     windows: Window[],
     windowStart: Date,
-  ): Promise<{ evento: ScannerEventRow; hits: Record<string, number> } | null> {
+    ticket?: { qrCode: string; scanId: string | null },
+  ): Promise<{ evento: ScannerEventRow; hits: Record<string, number>; ticket: TicketReadRow | null } | null> {
     const counted = JSON.stringify(windows.map(({ bucket, key }) => ({ bucket, key })));
-    const [row] = rowsOf<{
-      id: number;
-      nombre: string;
-      ubicacion: string;
-      fecha_inicio: string | Date;
-      fecha_fin: string | Date;
-      hits: Record<string, number | string> | null;
-    }>(
-      await db.execute(sql`
-        with e as (
-          select id, nombre, ubicacion, fecha_inicio, fecha_fin from eventos where api_key = ${apiKey}
-        ), hit as (
-          insert into rate_counters (bucket, key, window_start, hits)
-          select w.bucket, e.id::text || ':' || w.key, ${windowStart.toISOString()}::timestamptz, 1
-          from e cross join jsonb_to_recordset(${counted}::jsonb) as w(bucket text, key text)
-          on conflict (bucket, key, window_start) do update set hits = rate_counters.hits + 1
-          returning bucket, hits
-        )
-        select e.*, (select json_object_agg(bucket, hits) from hit) as hits from e`),
-    );
+    const values = [apiKey, windowStart.toISOString(), counted];
+    const [row] = ticket
+      ? await hot.rows<EventOfKeyRow>(eventOfKeyWithTicket, [...values, ticket.qrCode, ticket.scanId])
+      : await hot.rows<EventOfKeyRow>(eventOfKey, values);
     if (!row) return null;
     const hits: Record<string, number> = {};
     for (const [bucket, value] of Object.entries(row.hits ?? {})) hits[bucket] = Number(value);
@@ -98,33 +128,56 @@ export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
         fechaFin: toDate(row.fecha_fin).toISOString(),
       },
       hits,
+      ticket: row.ticket ?? null,
     };
+  }
+
+  /** The key's event with this request counted; 404 for an unknown key, 429 over a limit. */
+  async function admit(
+    apiKey: string,
+    caller: ScannerCaller,
+    ticket?: { qrCode: string; scanId: string | null },
+  ) {
+    const windows = windowsOf(caller);
+    const window = windowAt(options.now().getTime(), MINUTE_MS);
+    const found = await eventOfKeyCounting(apiKey, windows, window.windowStart, ticket);
+    if (!found) {
+      const miss = await counter.hit({
+        bucket: 'scanner-unknown-key',
+        key: caller.ip,
+        windowMs: scannerRateLimits.guessWindowMs,
+      });
+      if (miss.hits > scannerRateLimits.unknownKeysPerAddress) {
+        throw tooManyRequests(scannerMessages.guessing, miss.retryAfterSeconds);
+      }
+      throw notFound(scannerMessages.invalidKey);
+    }
+    if (windows.length > 0) {
+      counter.cleanOldWindows();
+      if (windows.some(({ bucket, max }) => (found.hits[bucket] ?? 0) > max)) {
+        throw tooManyRequests(scannerMessages.rateLimited, window.retryAfterSeconds);
+      }
+    }
+    return found;
   }
 
   return {
     /** The key's event with this request counted; 404 for an unknown key, 429 over a limit. */
     async eventFor(apiKey: string, caller: ScannerCaller): Promise<ScannerEventRow> {
-      const windows = windowsOf(caller);
-      const window = windowAt(options.now().getTime(), MINUTE_MS);
-      const found = await eventOfKeyCounting(apiKey, windows, window.windowStart);
-      if (!found) {
-        const miss = await counter.hit({
-          bucket: 'scanner-unknown-key',
-          key: caller.ip,
-          windowMs: scannerRateLimits.guessWindowMs,
-        });
-        if (miss.hits > scannerRateLimits.unknownKeysPerAddress) {
-          throw tooManyRequests(scannerMessages.guessing, miss.retryAfterSeconds);
-        }
-        throw notFound(scannerMessages.invalidKey);
-      }
-      if (windows.length > 0) {
-        counter.cleanOldWindows();
-        if (windows.some(({ bucket, max }) => (found.hits[bucket] ?? 0) > max)) {
-          throw tooManyRequests(scannerMessages.rateLimited, window.retryAfterSeconds);
-        }
-      }
-      return found.evento;
+      return (await admit(apiKey, caller)).evento;
+    },
+    /**
+     * `eventFor`, and in the same round trip the ticket of `qrCode` in that event as a consume reads
+     * it (null: none in this event).
+     */
+    async eventWithTicket(
+      apiKey: string,
+      caller: ScannerCaller,
+      qrCode: string,
+      scanId: string | null,
+    ): Promise<{ evento: ScannerEventRow; ticket: TicketReadRow | null }> {
+      const { evento, ticket } = await admit(apiKey, caller, { qrCode, scanId });
+      return { evento, ticket };
     },
   };
 }

@@ -17,6 +17,7 @@ import { badRequest } from '../../http/errors';
 import { createOfflineData, serializeOfflineData } from './offline-data';
 import { createScannerLimiter } from './rate-limit';
 import { createScannerService } from './service';
+import { createScanNotifier } from '../stats-stream/scan-notifier';
 
 export interface ScannerOptions {
   /** Requests per minute per API key and device (per address without one); 0 turns every limit off. */
@@ -46,7 +47,9 @@ function deviceOf(request: { headers: Record<string, unknown>; body?: unknown })
 
 /** The public scanner API (DECISIONS §7): no account, the event's API key in the path. */
 export function registerScannerRoutes({ app, db, timeZone }: AppContext, options: ScannerOptions): void {
-  const service = createScannerService(db, { now: options.now, timeZone });
+  const notifier = createScanNotifier(db, app.log);
+  app.addHook('onClose', () => notifier.flush());
+  const service = createScannerService(db, { now: options.now, timeZone, notifier });
   const limiter = createScannerLimiter(db, {
     perMinute: options.ratePerMinute,
     perAddress: options.ratePerAddress,
@@ -79,7 +82,18 @@ export function registerScannerRoutes({ app, db, timeZone }: AppContext, options
   app.post(
     '/api/scanner/:apiKey/consume',
     { schema: { params: scannerKeyParams, body: consumeBody, response: { 200: scanResult } } },
-    async (request) => service.consume(await eventFor(request), request.body),
+    async (request) => {
+      // The key's event and the ticket in one round trip: a consume's first of two.
+      const caller = { ip: request.ip, deviceId: deviceOf(request) };
+      const { qrCode, scanId } = request.body;
+      const { evento, ticket } = await limiter.eventWithTicket(
+        request.params.apiKey,
+        caller,
+        qrCode,
+        scanId ?? null,
+      );
+      return service.consume(evento, request.body, ticket);
+    },
   );
 
   // Everything a bar's device needs to decide scans without the server (docs/decisions/035).

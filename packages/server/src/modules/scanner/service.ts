@@ -9,10 +9,13 @@ import {
   type ScanResult,
 } from '@drinkflow/domain/scanner';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { consumos, pedidos, scanLog, tickets, tiposTicket } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { consumos, scanLog, tickets } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, isUniqueViolation, notFound } from '../../http/errors';
-import { SCANS_CHANNEL } from '../stats-stream/hub';
+import type { ScanNotifier } from '../stats-stream/scan-notifier';
+import { hotDriverOf, type HotExecutor } from '../../db/hot-statements';
+import * as statements from './scan-statements';
+import type { TicketReadRow } from './scan-statements';
 import type { ScannerEventRow } from './rate-limit';
 import {
   ownKindAllowed,
@@ -41,6 +44,8 @@ export interface ScannerServiceOptions {
    */
   now?: () => Date;
   timeZone: string;
+  /** Tells the live statistics, after commit, which events had scans. */
+  notifier: ScanNotifier;
 }
 
 /** The rows of `tx.execute` on either driver (node-postgres and PGlite both answer `{ rows }`). */
@@ -68,63 +73,64 @@ interface Judged {
 /** Why a scan found no ticket to decide on; logged like any other refusal. */
 const lookupReasons = { notFound: 'no_encontrado', otherEvent: 'otro_evento' } as const;
 
-/** The ticket of `qrCode` with its type, its order's event and holder; `lock` takes its row lock. */
-async function ticketOf(
-  executor: Db | Tx,
-  qrCode: string,
-  lock: boolean,
-): Promise<(ScanTicketRow & { eventoId: number }) | null> {
-  const query = executor
-    .select({
-      id: tickets.id,
-      estado: tickets.estado,
-      createdAt: tickets.createdAt,
-      eventoId: pedidos.eventoId,
-      titular: pedidos.nombreCompleto,
-      tipo: tiposTicket,
-    })
+/** A ticket of the event as read for a scan, with its drinks, version and the database's time. */
+interface TicketRead {
+  ticket: ScanTicketRow;
+  version: string;
+  history: ConsumoRow[];
+  earlier: { qr: string; response: ScanResult; undone: boolean } | null;
+  nowMs: number;
+}
+
+function toTicketRead(row: TicketReadRow): TicketRead {
+  return {
+    ticket: {
+      id: row.id,
+      estado: row.estado,
+      createdAt: new Date(row.created_ms),
+      titular: row.titular,
+      tipo: {
+        nombre: row.tipo_nombre,
+        modo: row.modo,
+        maxDrinks: row.max_drinks,
+        drinkIntervalMinutes: row.drink_interval_minutes,
+        durationMinutes: row.duration_minutes,
+        drinkType: row.drink_type,
+        validoDesde: new Date(row.desde_ms),
+        validoHasta: new Date(row.hasta_ms),
+      },
+    },
+    version: row.version,
+    history: (row.history ?? []).map((drink) => ({
+      id: Number(drink.id),
+      tipoBebida: drink.tipoBebida,
+      timestamp: new Date(Number(drink.ms)),
+      barra: drink.barra,
+    })),
+    earlier: row.earlier as TicketRead['earlier'],
+    nowMs: Number(row.now_ms),
+  };
+}
+
+/**
+ * Why no ticket of this event answers to `qrCode`: none at all (404) or another event's (403). Only
+ * a failed scan asks, so the hot read can name the event.
+ */
+async function lookupFailure(db: Db, qrCode: string): Promise<HttpError> {
+  const [other] = await db
+    .select({ id: tickets.id })
     .from(tickets)
-    .innerJoin(pedidos, eq(pedidos.id, tickets.pedidoId))
-    .innerJoin(tiposTicket, eq(tiposTicket.id, tickets.ticketTypeId))
     .where(eq(tickets.qrCode, qrCode))
     .limit(1);
-  const [row] = lock ? await query.for('update', { of: tickets }) : await query;
-  return row ?? null;
+  return other ? forbidden(scannerMessages.otherEvent) : notFound(scannerMessages.ticketNotFound);
 }
 
-/** A found ticket of this event, or the 404/403 the scanner shows. */
-function assertOfEvent(
-  evento: ScannerEventRow,
-  ticket: (ScanTicketRow & { eventoId: number }) | null,
-): asserts ticket is ScanTicketRow & { eventoId: number } {
-  if (!ticket) throw notFound(scannerMessages.ticketNotFound);
-  if (ticket.eventoId !== evento.id) throw forbidden(scannerMessages.otherEvent);
-}
-
-/** History rows as `json_agg` gives them (the time in epoch milliseconds). */
-interface HistoryJson {
-  id: number;
-  tipoBebida: string;
-  ms: number;
-  barra: string | null;
-}
-const historyRows = (rows: HistoryJson[] | null): ConsumoRow[] =>
-  (rows ?? []).map((row) => ({
-    id: Number(row.id),
-    tipoBebida: row.tipoBebida,
-    timestamp: new Date(Number(row.ms)),
-    barra: row.barra,
-  }));
-
-/** A ticket's drinks in time order, and the database's time (one statement). */
-const historySql = (ticketId: number) => sql`
-  (select json_agg(json_build_object('id', c.id, 'tipoBebida', c.tipo_bebida,
-                                     'ms', (extract(epoch from c.timestamp) * 1000)::float8,
-                                     'barra', c.barra) order by c.timestamp, c.id)
-     from consumos c where c.ticket_id = ${ticketId})`;
+/** Optimistic attempts before a scan takes the ticket's row lock first (a ticket scanned at once by several bars). */
+const OPTIMISTIC_ATTEMPTS = 3;
 
 export function createScannerService(db: Db, options: ScannerServiceOptions) {
-  const { timeZone } = options;
+  const { timeZone, notifier } = options;
+  const hot = hotDriverOf(db);
   /** The scan's time: the test clock when given, else the database's time read with the scan. */
   const timeOf = (dbNowMs: number | string) => options.now?.() ?? new Date(Number(dbNowMs));
 
@@ -149,8 +155,7 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
   }
 
   /**
-   * A scan that found no ticket of this event: kept in the log, then answered 404 or 403. One
-   * statement that also notifies the live statistics (delivered when it commits). An offline
+   * A scan that found no ticket of this event: kept in the log, then answered 404 or 403. An offline
    * upload's row is dated at its scan time.
    */
   async function logLookupFailure(
@@ -162,17 +167,35 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
     const reason = failure.statusCode === 404 ? lookupReasons.notFound : lookupReasons.otherEvent;
     const response = { message: failure.message, error: failure.code };
     const at = offline?.loggedAt ?? options.now?.();
-    await db.execute(sql`
-      with logged as (
-        insert into scan_log (evento_id, qr_code, tipo_bebida, barra, device_id, allowed, reason, response,
-                              offline, created_at)
-        values (${evento.id}, ${request.qrCode}, ${request.tipoBebida ?? null}, ${request.barra ?? null},
-                ${request.deviceId ?? null}, false, ${reason}, ${JSON.stringify(response)}::jsonb,
-                ${offline !== null},
-                ${at ? sql`${at.toISOString()}::timestamptz` : sql`statement_timestamp()`})
-        returning evento_id
-      )
-      select pg_notify(${SCANS_CHANNEL}, evento_id::text) from logged`);
+    await hot.rows(statements.logLookupFailure, [
+      evento.id,
+      request.qrCode,
+      request.tipoBebida ?? null,
+      request.barra ?? null,
+      request.deviceId ?? null,
+      reason,
+      JSON.stringify(response),
+      offline !== null,
+      at ? at.toISOString() : null,
+    ]);
+    notifier.scanned(evento.id);
+  }
+
+  /** A ticket read, or the 404/403 the scanner shows when the event has no ticket of `qrCode`. */
+  async function readOf(row: TicketReadRow | null | undefined, qrCode: string): Promise<TicketRead> {
+    if (!row) throw await lookupFailure(db, qrCode);
+    return toTicketRead(row);
+  }
+
+  /** The ticket of `qrCode` in this event as a scan reads it, or the 404/403 the scanner shows. */
+  async function readTicket(
+    executor: HotExecutor,
+    evento: ScannerEventRow,
+    qrCode: string,
+    scanId: string | null,
+  ) {
+    const [row] = await executor.rows<TicketReadRow>(statements.readTicket, [qrCode, evento.id, scanId]);
+    return readOf(row, qrCode);
   }
 
   /** An online scan: the rule function decides at `at`, and only an allowed drink is recorded. */
@@ -230,103 +253,130 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
   }
 
   /**
-   * One consume attempt, decided and recorded in one transaction with the ticket row locked: four
-   * statements (lock, read, write, commit), the last two written as SQL because this is the hottest
-   * path of the product (bench/RESULTS.md). The drinks, the scanId and the time are read in a
-   * statement of their own after the lock: under READ COMMITTED only a new statement sees what the
-   * previous holder committed, and its time is after that holder's. An offline upload takes the
-   * same path and the same lock, so it is judged with every drink committed before it.
+   * The answer to a scan, from a read of its ticket: a replay of an earlier scan with this scanId, or
+   * a new decision with what to record. Pure: `record` writes it.
+   */
+  function decide(
+    read: TicketRead,
+    request: ConsumeRequest,
+    offline: OfflineScan | null,
+  ): { replay: ScanResult } | { judged: Judged; tipoBebida: string } {
+    const { ticket, history, earlier } = read;
+    const times = history.map((row) => row.timestamp);
+    const at = timeOf(read.nowMs);
+    if (earlier) {
+      if (earlier.qr !== request.qrCode) throw conflict(scannerMessages.scanIdReused);
+      // The first answer, with the ticket as it is now; a drink taken back since is never green
+      // again (DECISIONS §12).
+      const first: ScanResult = earlier.undone
+        ? {
+            success: false,
+            canConsume: ownKindAllowed(ticket, times, at, timeZone),
+            message: scannerMessages.undone,
+            reason: 'deshecho',
+            tipoBebida: earlier.response.tipoBebida,
+            scanId: request.scanId,
+          }
+        : earlier.response;
+      return { replay: { ...first, ...toScannedTicket(ticket, history, at) } };
+    }
+    const tipoBebida = (request.tipoBebida ?? defaultTipoBebida(ticket.tipo.drinkType)).toLocaleLowerCase(
+      'es',
+    );
+    const judged = offline
+      ? judgeOffline(ticket, times, tipoBebida, at, offline)
+      : judgeOnline(ticket, times, tipoBebida, at);
+    if (request.scanId) judged.result.scanId = request.scanId;
+    return { judged, tipoBebida };
+  }
+
+  /**
+   * Writes a decided scan if the ticket is still at the version read (scan-statements.ts): the
+   * answer with the ticket as it is now, or null when a drink of the ticket was recorded or taken
+   * back in between and the scan must be decided again.
+   */
+  async function record(
+    executor: HotExecutor,
+    evento: ScannerEventRow,
+    request: ConsumeRequest,
+    read: TicketRead,
+    { judged, tipoBebida }: { judged: Judged; tipoBebida: string },
+    offline: OfflineScan | null,
+  ): Promise<ScanResult | null> {
+    const { result, served, drinkAt, logReason, conflicto } = judged;
+    const barra = request.barra ?? null;
+    const [written] = await executor.rows<{ locked: number; consumo_id: number | null }>(
+      statements.recordScan,
+      [
+        read.ticket.id,
+        read.version,
+        evento.id,
+        tipoBebida,
+        drinkAt.toISOString(),
+        barra,
+        offline !== null,
+        conflicto,
+        served,
+        request.qrCode,
+        request.scanId ?? null,
+        request.deviceId ?? null,
+        logReason,
+        JSON.stringify(result),
+      ],
+    );
+    if (!written || written.locked === 0) return null;
+    const history = [...read.history];
+    if (written.consumo_id != null) {
+      history.push({ id: Number(written.consumo_id), tipoBebida, timestamp: drinkAt, barra });
+      // An offline drink may be older than drinks already known: keep the history in time order.
+      history.sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime() || a.id - b.id);
+    }
+    // The ticket as it is now goes with the answer (not into the log): the scanner shows it as is.
+    return { ...result, ...toScannedTicket(read.ticket, history, timeOf(read.nowMs)) };
+  }
+
+  /**
+   * One consume attempt, decided by the rule function and recorded exactly once (docs/decisions/043):
+   * read the ticket and its drinks (one statement), decide, record if the ticket has not changed
+   * since (one statement). A ticket that keeps changing under the scan (several bars scanning it at
+   * once) is decided under its row lock instead: lock, read, record in one transaction; the read
+   * after the lock sees every drink committed before, and its time is after theirs. An offline
+   * upload takes the same path, so it is judged with every drink committed before it.
    */
   async function decideAndRecord(
     evento: ScannerEventRow,
     request: ConsumeRequest,
     offline: OfflineScan | null,
+    firstRead?: TicketReadRow | null,
   ): Promise<ScanResult> {
-    return db.transaction(async (tx) => {
-      const ticket = await ticketOf(tx, request.qrCode, true);
-      assertOfEvent(evento, ticket);
-      const [read] = rowsOf<{
-        history: HistoryJson[] | null;
-        earlier: { qr: string; response: ScanResult; undone: boolean } | null;
-        now_ms: number | string;
-      }>(
-        await tx.execute(sql`
-          select ${historySql(ticket.id)} as history,
-                 (select json_build_object('qr', s.qr_code, 'response', s.response,
-                                           'undone', s.undone_at is not null)
-                    from scan_log s
-                   where s.evento_id = ${evento.id} and s.scan_id = ${request.scanId ?? null}) as earlier,
-                 ${DB_NOW_MS} as now_ms`),
-      );
-      const history = historyRows(read!.history);
-      const times = history.map((row) => row.timestamp);
-      const at = timeOf(read!.now_ms);
-      const earlier = read!.earlier;
-      if (earlier) {
-        if (earlier.qr !== request.qrCode) throw conflict(scannerMessages.scanIdReused);
-        // The first answer, with the ticket as it is now; a drink taken back since is never green
-        // again (DECISIONS §12).
-        const first: ScanResult = earlier.undone
-          ? {
-              success: false,
-              canConsume: ownKindAllowed(ticket, times, at, timeZone),
-              message: scannerMessages.undone,
-              reason: 'deshecho',
-              tipoBebida: earlier.response.tipoBebida,
-              scanId: request.scanId,
-            }
-          : earlier.response;
-        return { ...first, ...toScannedTicket(ticket, history, at) };
-      }
-      const tipoBebida = (request.tipoBebida ?? defaultTipoBebida(ticket.tipo.drinkType)).toLocaleLowerCase(
-        'es',
-      );
-      const { result, served, drinkAt, logReason, conflicto } = offline
-        ? judgeOffline(ticket, times, tipoBebida, at, offline)
-        : judgeOnline(ticket, times, tipoBebida, at);
-      if (request.scanId) result.scanId = request.scanId;
-
-      const barra = request.barra ?? null;
-      const when = sql`${drinkAt.toISOString()}::timestamptz`;
-      // The drink (when served), its log row and the live statistics' notice, in one statement.
-      const [written] = rowsOf<{ consumo_id: number | null }>(
-        await tx.execute(sql`
-          with consumo as (
-            insert into consumos (ticket_id, evento_id, tipo_bebida, timestamp, barra, offline, conflicto)
-            select ${ticket.id}, ${evento.id}, ${tipoBebida}, ${when}, ${barra}, ${offline !== null}, ${conflicto}
-            where ${served}
-            returning id
-          ), logged as (
-            insert into scan_log (evento_id, ticket_id, consumo_id, qr_code, scan_id, tipo_bebida, barra,
-                                  device_id, allowed, reason, response, offline, conflicto, created_at)
-            select ${evento.id}, ${ticket.id}, (select id from consumo), ${request.qrCode},
-                   ${request.scanId ?? null}, ${tipoBebida}, ${barra}, ${request.deviceId ?? null},
-                   ${served}, ${logReason}, ${JSON.stringify(result)}::jsonb, ${offline !== null}, ${conflicto},
-                   ${when}
-            returning consumo_id
-          )
-          select consumo_id, pg_notify(${SCANS_CHANNEL}, ${String(evento.id)}) from logged`),
-      );
-      if (written?.consumo_id != null) {
-        history.push({ id: Number(written.consumo_id), tipoBebida, timestamp: drinkAt, barra });
-        // An offline drink may be older than drinks already known: keep the history in time order.
-        history.sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime() || a.id - b.id);
-      }
-      // The ticket as it is now goes with the answer (not into the log): the scanner shows it as is.
-      return { ...result, ...toScannedTicket(ticket, history, at) };
+    const scanId = request.scanId ?? null;
+    for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
+      const read =
+        attempt === 0 && firstRead !== undefined
+          ? await readOf(firstRead, request.qrCode)
+          : await readTicket(hot, evento, request.qrCode, scanId);
+      const decision = decide(read, request, offline);
+      if ('replay' in decision) return decision.replay;
+      const answer = await record(hot, evento, request, read, decision, offline);
+      if (answer) return answer;
+    }
+    return hot.transaction(async (tx) => {
+      const read = await readTicket(tx, evento, request.qrCode, scanId);
+      await tx.rows(statements.lockTicket, [read.ticket.id, evento.id]);
+      const locked = await readTicket(tx, evento, request.qrCode, scanId);
+      const decision = decide(locked, request, offline);
+      if ('replay' in decision) return decision.replay;
+      const answer = await record(tx, evento, request, locked, decision, offline);
+      if (!answer) throw new Error('scanner: ticket changed under its own row lock');
+      return answer;
     });
   }
 
   return {
     /** GET …/ticket/{qrCode}: what the bartender sees, and what a drink now would get. */
     async lookup(evento: ScannerEventRow, qrCode: string): Promise<ScannerTicketResponse> {
-      const ticket = await ticketOf(db, qrCode, false);
-      assertOfEvent(evento, ticket);
-      const [read] = rowsOf<{ history: HistoryJson[] | null; now_ms: number | string }>(
-        await db.execute(sql`select ${historySql(ticket.id)} as history, ${DB_NOW_MS} as now_ms`),
-      );
-      const history = historyRows(read!.history);
-      const at = timeOf(read!.now_ms);
+      const { ticket, history, nowMs } = await readTicket(hot, evento, qrCode, null);
+      const at = timeOf(nowMs);
       const times = history.map((row) => row.timestamp);
       const tipoBebida = defaultTipoBebida(ticket.tipo.drinkType);
       const decision = decideScan({
@@ -357,11 +407,20 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
       };
     },
 
-    /** POST …/consume: decided by the one rule function and recorded exactly once per scanId. */
-    async consume(evento: ScannerEventRow, request: ConsumeRequest): Promise<ScanResult> {
+    /**
+     * POST …/consume: decided by the one rule function and recorded exactly once per scanId.
+     * `firstRead`: the ticket already read with the key's event (rate-limit.ts), when it was.
+     */
+    async consume(
+      evento: ScannerEventRow,
+      request: ConsumeRequest,
+      firstRead?: TicketReadRow | null,
+    ): Promise<ScanResult> {
       const offline = await offlineScanOf(request);
       try {
-        return await decideAndRecord(evento, request, offline);
+        const answer = await decideAndRecord(evento, request, offline, firstRead);
+        notifier.scanned(evento.id);
+        return answer;
       } catch (error) {
         if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 403)) {
           await logLookupFailure(evento, request, error, offline);
@@ -415,8 +474,8 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
           response: { undone: true, scanId },
           createdAt: at,
         });
-        await tx.execute(sql`select pg_notify(${SCANS_CHANNEL}, ${String(evento.id)})`);
       });
+      notifier.scanned(evento.id);
     },
   };
 }

@@ -23,3 +23,16 @@ export const effectiveStateSql = (c: EffectiveStateColumns, now: Date): SQL => s
     when ${c.modo} <> 'temporal' and ${c.maxDrinks} is not null and ${c.used} >= ${c.maxDrinks} then 'agotado'
     else 'activo'
   end`;
+
+/** `effectiveStateSql` of a ticket `t` joined to its type `tt`, as the statistics and exports read it. */
+export const ticketEffectiveStateSql = (now: Date): SQL =>
+  effectiveStateSql(
+    {
+      estado: sql`t.estado`,
+      validoHasta: sql`tt.valido_hasta`,
+      modo: sql`tt.modo`,
+      maxDrinks: sql`tt.max_drinks`,
+      used: sql`t.consumos_usados`,
+    },
+    now,
+  );

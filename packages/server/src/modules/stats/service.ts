@@ -10,7 +10,7 @@ import { averageConsumption, SIN_BARRA } from '@drinkflow/domain/stats-summary';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { EventService } from '../events/service';
-import { effectiveStateSql } from './effective-state';
+import { ticketEffectiveStateSql } from './effective-state';
 
 /** One row of the statistics query: a breakdown (`kind`), its key and a count. */
 interface StatsRow extends Record<string, unknown> {
@@ -45,16 +45,7 @@ const statsQuery = (eventoId: number, timeZone: string, now: Date) => sql`
   ), timeline as (
     select bloque as q, sum(n)::int as n from counts group by 1
   ), tks as (
-    select ${effectiveStateSql(
-      {
-        estado: sql`t.estado`,
-        validoHasta: sql`tt.valido_hasta`,
-        modo: sql`tt.modo`,
-        maxDrinks: sql`tt.max_drinks`,
-        used: sql`t.consumos_usados`,
-      },
-      now,
-    )} as estado
+    select ${ticketEffectiveStateSql(now)} as estado
     from tickets t
     join pedidos p on p.id = t.pedido_id
     join tipos_ticket tt on tt.id = t.ticket_type_id
