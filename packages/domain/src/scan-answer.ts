@@ -1,7 +1,9 @@
 import { defaultTipoBebida } from './bebidas';
+import { drinksToday } from './daily-cutoff';
 import {
   decideScan,
   effectiveTicketState,
+  type ScanContext,
   type ScanDecision,
   type ScanTicket,
   type ScanTicketType,
@@ -19,7 +21,12 @@ export interface ScanTicketRow extends ScanTicket {
   createdAt: Date;
   titular: string;
   tipo: ScanTicketType & { nombre: string; durationMinutes: number | null };
+  /** Drinks its top-ups added (DECISIONS §15); absent: none. */
+  recargas?: number;
 }
+
+/** The scan's bar and the event's cut-off (DECISIONS §15), as `decideScan` took them. */
+export type ScanPlace = Pick<ScanContext, 'barra' | 'corteDiario'>;
 
 /** A drink of the ticket's history. */
 export interface ConsumoRow {
@@ -39,6 +46,8 @@ interface ResultInput {
   timeZone: string;
   /** A consume (an allowed drink is recorded) or a verification (nothing is). */
   kind: 'consume' | 'verify';
+  /** The bar and cut-off the decision was taken with (DECISIONS §15); absent: none. */
+  place?: ScanPlace;
 }
 
 /**
@@ -46,17 +55,34 @@ interface ResultInput {
  * recorded drink, the rule's own answer; a refused drink of the wrong kind asks again with the
  * ticket's own kind, so a valid ticket still reads as valid.
  */
-function canConsume({ decision, ticket, times, now, timeZone, kind }: ResultInput): boolean {
+function canConsume({ decision, ticket, times, now, timeZone, kind, place }: ResultInput): boolean {
   if (decision.allowed) return kind === 'consume' ? decision.canConsumeAgain : true;
   if (decision.reason !== 'tipo_bebida') return false;
-  return ownKindAllowed(ticket, times, now, timeZone);
+  return ownKindAllowed(ticket, times, now, timeZone, place);
 }
 
-/** Whether a drink of the ticket's own kind would be served now. */
-export function ownKindAllowed(ticket: ScanTicketRow, times: Date[], now: Date, timeZone: string): boolean {
+/**
+ * Whether a drink of the ticket's own kind would be served now (at `place`'s bar, with its top-ups
+ * and the event's cut-off).
+ */
+export function ownKindAllowed(
+  ticket: ScanTicketRow,
+  times: Date[],
+  now: Date,
+  timeZone: string,
+  place: ScanPlace = {},
+): boolean {
   const ownKind = defaultTipoBebida(ticket.tipo.drinkType);
-  return decideScan({ ticket, tipo: ticket.tipo, consumos: times, tipoBebida: ownKind, now, timeZone })
-    .allowed;
+  return decideScan({
+    ticket,
+    tipo: ticket.tipo,
+    consumos: times,
+    tipoBebida: ownKind,
+    now,
+    timeZone,
+    recargas: ticket.recargas,
+    ...place,
+  }).allowed;
 }
 
 /** The rule function's decision as the scanner API answers it. */
@@ -71,16 +97,23 @@ export function toScanResult(input: ResultInput): ScanResult {
   };
   if (decision.remainingDrinks !== undefined) result.remainingDrinks = decision.remainingDrinks;
   if (decision.nextAllowedTime) result.nextAllowedTime = decision.nextAllowedTime.toISOString();
+  const perDay = input.ticket.tipo.maxDrinksPerDay;
+  if (perDay !== null && perDay !== undefined) {
+    const { times, now, timeZone, place } = input;
+    const recorded = decision.allowed && kind === 'consume' ? 1 : 0;
+    result.bebidasHoy = drinksToday(times, now, place?.corteDiario, timeZone) + recorded;
+    result.maxDrinksPerDay = perDay;
+  }
   return result;
 }
 
 /** The ticket as the scanner shows it, with its drinks in time order, at `now`. */
 export function toScannedTicket(ticket: ScanTicketRow, history: ConsumoRow[], now: Date): ScannedTicket {
   const { tipo } = ticket;
-  return {
+  const answer: ScannedTicket = {
     ticket: {
       id: ticket.id,
-      estado: effectiveTicketState(ticket, tipo, history.length, now),
+      estado: effectiveTicketState(ticket, tipo, history.length, now, ticket.recargas),
       titular: ticket.titular,
       createdAt: ticket.createdAt.toISOString(),
     },
@@ -96,4 +129,11 @@ export function toScannedTicket(ticket: ScanTicketRow, history: ConsumoRow[], no
     },
     consumos: history.map((row) => ({ ...row, timestamp: row.timestamp.toISOString() })),
   };
+  // DECISIONS §15's fields, only when the ticket or its type has them (answers stay as they were).
+  if (ticket.recargas !== undefined) answer.ticket.recargas = ticket.recargas;
+  if (tipo.maxDrinksPerDay !== null && tipo.maxDrinksPerDay !== undefined) {
+    answer.tipoTicket.maxDrinksPerDay = tipo.maxDrinksPerDay;
+  }
+  if (tipo.barrasPermitidas) answer.tipoTicket.barrasPermitidas = [...tipo.barrasPermitidas];
+  return answer;
 }

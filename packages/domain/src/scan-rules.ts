@@ -1,10 +1,31 @@
 import { drinkAllowed } from './bebidas';
+import { DEFAULT_CORTE_DIARIO, drinksToday, nextCutoff } from './daily-cutoff';
 import { DEFAULT_TIME_ZONE, formatDateTime, formatTime } from './dates';
 import type { Modo } from './ticket-types';
 
-/** Why a scan was refused, in the order the rules are checked (DECISIONS §5); `ok` when served. */
+/**
+ * Why a scan was refused, in the order the rules are checked (DECISIONS §5, §15); `ok` when served.
+ * (Listed here in the order of the rules.)
+ */
 export type ScanReason =
-  'ok' | 'invalidado' | 'no_valido_aun' | 'caducado' | 'tipo_bebida' | 'agotado' | 'intervalo';
+  | 'ok'
+  | 'invalidado'
+  | 'no_valido_aun'
+  | 'caducado'
+  | 'barra_no_permitida'
+  | 'tipo_bebida'
+  | 'agotado'
+  | 'limite_diario'
+  | 'intervalo';
+
+export const scanRuleMessages = {
+  invalidado: 'Ticket invalidado',
+  caducado: 'El ticket ha caducado',
+  barraNoPermitida: 'Este ticket no es válido en esta barra',
+  agotado: 'Límite de bebidas alcanzado',
+  limiteDiario: 'Límite diario alcanzado',
+  permitido: 'Consumo permitido',
+} as const;
 
 export interface ScanTicket {
   estado: 'activo' | 'invalidado';
@@ -17,9 +38,26 @@ export interface ScanTicketType {
   drinkType: string;
   validoDesde: Date;
   validoHasta: Date;
+  /** Drinks per festival day, counted since the last cut-off (DECISIONS §15); absent or null: no limit. */
+  maxDrinksPerDay?: number | null;
+  /** The bars that serve this type (DECISIONS §15); absent or null: every bar. */
+  barrasPermitidas?: readonly string[] | null;
 }
 
-export interface ScanInput {
+/** What DECISIONS §15 adds to a scan; every field optional, so that absent, the rules are §5's. */
+export interface ScanContext {
+  /**
+   * The bar that scans: its name, or null when the device gave none (then a type that names bars
+   * refuses it). Undefined skips the bar rule: a ticket lookup without the device's bar.
+   */
+  barra?: string | null;
+  /** Drinks added to this ticket by top-ups: they raise a count limit (not a temporal ticket's). */
+  recargas?: number;
+  /** When the festival day ends, "HH:mm" in `timeZone`; default "06:00". */
+  corteDiario?: string;
+}
+
+export interface ScanInput extends ScanContext {
   ticket: ScanTicket;
   tipo: ScanTicketType;
   /** Times of the drinks already recorded for this ticket, in any order. */
@@ -35,8 +73,11 @@ export interface ScanDecision {
   message: string;
   /** Drinks left after this one (or, refused, now); absent when the ticket has no count limit. */
   remainingDrinks?: number;
-  /** When the next drink may be served (intervalos_controlados). */
-  nextAllowedTime?: Date;
+  /**
+   * When the next drink may be served: intervalos_controlados, and the next cut-off of a
+   * `limite_diario` refusal — null then when that cut-off falls after the ticket's validity ends.
+   */
+  nextAllowedTime?: Date | null;
   /** Whether another drink could be served right now once this decision is applied. */
   canConsumeAgain: boolean;
 }
@@ -49,9 +90,28 @@ const refuse = (reason: ScanReason, message: string, extra: Partial<ScanDecision
   ...extra,
 });
 
-const isLimited = (tipo: ScanTicketType) => tipo.modo !== 'temporal' && tipo.maxDrinks !== null;
+/** A ticket's total drinks: its type's maximum plus its top-ups; null when it has no count limit. */
+export function totalDrinkLimit(
+  tipo: Pick<ScanTicketType, 'modo' | 'maxDrinks'>,
+  recargas = 0,
+): number | null {
+  if (tipo.modo === 'temporal' || tipo.maxDrinks === null) return null;
+  return tipo.maxDrinks + recargas;
+}
 
-/** The one rule that decides every scan (DECISIONS §5); pure, `now` passed in. */
+/** A bar's name as bars are compared: trimmed, case-insensitive (DECISIONS §15). */
+export const barKey = (name: string): string => name.trim().toLocaleLowerCase('es');
+
+/** Whether `barra` may serve a ticket of this type; undefined (a lookup without a bar) skips the rule. */
+export function barAllowed(tipo: Pick<ScanTicketType, 'barrasPermitidas'>, barra: string | null | undefined) {
+  const permitidas = tipo.barrasPermitidas;
+  if (barra === undefined || permitidas === null || permitidas === undefined) return true;
+  if (barra === null) return false;
+  const key = barKey(barra);
+  return permitidas.some((name) => barKey(name) === key);
+}
+
+/** The one rule that decides every scan (DECISIONS §5, in §15's order); pure, `now` passed in. */
 export function decideScan({
   ticket,
   tipo,
@@ -59,23 +119,39 @@ export function decideScan({
   tipoBebida,
   now,
   timeZone = DEFAULT_TIME_ZONE,
+  barra,
+  recargas = 0,
+  corteDiario = DEFAULT_CORTE_DIARIO,
 }: ScanInput): ScanDecision {
   const used = consumos.length;
   const at = now.getTime();
-  if (ticket.estado === 'invalidado') return refuse('invalidado', 'Ticket invalidado');
+  if (ticket.estado === 'invalidado') return refuse('invalidado', scanRuleMessages.invalidado);
   if (at < tipo.validoDesde.getTime()) {
     return refuse(
       'no_valido_aun',
       `El ticket aún no es válido (desde ${formatDateTime(tipo.validoDesde, timeZone)})`,
     );
   }
-  if (at > tipo.validoHasta.getTime()) return refuse('caducado', 'El ticket ha caducado');
+  if (at > tipo.validoHasta.getTime()) return refuse('caducado', scanRuleMessages.caducado);
+  if (!barAllowed(tipo, barra)) return refuse('barra_no_permitida', scanRuleMessages.barraNoPermitida);
   if (!drinkAllowed(tipo.drinkType, tipoBebida)) {
     return refuse('tipo_bebida', `Este ticket no incluye ${tipoBebida} (permite: ${tipo.drinkType})`);
   }
-  const limited = isLimited(tipo);
-  const max = tipo.maxDrinks ?? 0;
-  if (limited && used >= max) return refuse('agotado', 'Límite de bebidas alcanzado', { remainingDrinks: 0 });
+  const max = totalDrinkLimit(tipo, recargas);
+  const limited = max !== null;
+  if (limited && used >= max) return refuse('agotado', scanRuleMessages.agotado, { remainingDrinks: 0 });
+  const left = limited ? { remainingDrinks: max - used } : {};
+
+  const perDay = tipo.maxDrinksPerDay ?? null;
+  const today = perDay === null ? 0 : drinksToday(consumos, now, corteDiario, timeZone);
+  if (perDay !== null && today >= perDay) {
+    const next = nextCutoff(now, corteDiario, timeZone);
+    return refuse('limite_diario', scanRuleMessages.limiteDiario, {
+      ...left,
+      nextAllowedTime: next.getTime() > tipo.validoHasta.getTime() ? null : next,
+    });
+  }
+  const moreToday = perDay === null || today + 1 < perDay;
 
   if (tipo.modo === 'intervalos_controlados' && tipo.drinkIntervalMinutes) {
     const intervalMs = tipo.drinkIntervalMinutes * 60_000;
@@ -88,18 +164,14 @@ export function decideScan({
       return refuse(
         'intervalo',
         `Debe esperar hasta las ${formatTime(nextAllowedTime, timeZone)} para la siguiente bebida`,
-        {
-          nextAllowedTime,
-          remainingDrinks: limited ? max - used : undefined,
-        },
+        { nextAllowedTime, ...left },
       );
     }
-    const remainingDrinks = limited ? max - used - 1 : undefined;
     return {
       allowed: true,
       reason: 'ok',
-      message: 'Consumo permitido',
-      remainingDrinks,
+      message: scanRuleMessages.permitido,
+      remainingDrinks: limited ? max - used - 1 : undefined,
       nextAllowedTime: new Date(at + intervalMs),
       canConsumeAgain: false,
     };
@@ -109,15 +181,23 @@ export function decideScan({
     return {
       allowed: true,
       reason: 'ok',
-      message: 'Consumo permitido',
+      message: scanRuleMessages.permitido,
       remainingDrinks,
-      canConsumeAgain: remainingDrinks > 0,
+      canConsumeAgain: remainingDrinks > 0 && moreToday,
     };
   }
-  return { allowed: true, reason: 'ok', message: 'Consumo permitido', canConsumeAgain: true };
+  return { allowed: true, reason: 'ok', message: scanRuleMessages.permitido, canConsumeAgain: moreToday };
 }
 
 export type TicketEstadoEfectivo = 'activo' | 'invalidado' | 'caducado' | 'agotado';
+
+/** One Spanish name per effective state, on every screen and export (DECISIONS §5). */
+export const estadoEfectivoLabels: Record<TicketEstadoEfectivo, string> = {
+  activo: 'Activo',
+  agotado: 'Agotado',
+  invalidado: 'Invalidado',
+  caducado: 'Caducado',
+};
 
 /** The state a scanner shows: invalidado > caducado > agotado > activo (DECISIONS §5). */
 export function effectiveTicketState(
@@ -125,9 +205,12 @@ export function effectiveTicketState(
   tipo: Pick<ScanTicketType, 'modo' | 'maxDrinks' | 'validoHasta'>,
   used: number,
   now: Date,
+  /** Drinks its top-ups added (DECISIONS §15): they raise the limit. */
+  recargas = 0,
 ): TicketEstadoEfectivo {
   if (ticket.estado === 'invalidado') return 'invalidado';
   if (now.getTime() > tipo.validoHasta.getTime()) return 'caducado';
-  if (tipo.modo !== 'temporal' && tipo.maxDrinks !== null && used >= tipo.maxDrinks) return 'agotado';
+  const max = totalDrinkLimit(tipo, recargas);
+  if (max !== null && used >= max) return 'agotado';
   return 'activo';
 }

@@ -43,6 +43,10 @@ export const scanReasons = [
   'deshecho',
 ] as const;
 
+/** The refusals DECISIONS §15 adds (per bar, per festival day); the wire accepts both lists. */
+export const limitScanReasons = ['barra_no_permitida', 'limite_diario'] as const;
+export const allScanReasons = [...scanReasons, ...limitScanReasons] as const;
+
 /** Optional text: `typeMessage` when it is not a text, `message` when it is too long. */
 const optionalText = (max: number, message: string, typeMessage = message) =>
   z
@@ -170,6 +174,8 @@ export const scannedTicket = z.object({
     estado: z.enum(effectiveEstados),
     titular: z.string(),
     createdAt: z.string(),
+    /** Drinks its top-ups added (DECISIONS §15); present when the answer knows them. */
+    recargas: z.number().int().optional(),
   }),
   tipoTicket: z.object({
     nombre: z.string(),
@@ -180,6 +186,10 @@ export const scannedTicket = z.object({
     drinkType: z.string(),
     validoDesde: z.string(),
     validoHasta: z.string(),
+    /** Drinks per festival day (DECISIONS §15); present when the type has that limit. */
+    maxDrinksPerDay: z.number().int().optional(),
+    /** The bars that serve this type (DECISIONS §15); present when the type names bars. */
+    barrasPermitidas: z.array(z.string()).optional(),
   }),
   consumos: z.array(
     z.object({ id: z.number(), tipoBebida: z.string(), timestamp: z.string(), barra: z.string().nullable() }),
@@ -194,9 +204,15 @@ export const scanDecision = z.object({
   /** Another drink of a type the ticket allows could be served right now. */
   canConsume: z.boolean(),
   message: z.string(),
-  reason: z.enum(scanReasons),
+  reason: z.enum(allScanReasons),
   remainingDrinks: z.number().int().optional(),
   nextAllowedTime: z.string().optional(),
+  /**
+   * "Hoy: 2 de 4" (DECISIONS §15), only when the type has a per-day limit: the drinks of this
+   * festival day (this one included when recorded) and the limit.
+   */
+  bebidasHoy: z.number().int().optional(),
+  maxDrinksPerDay: z.number().int().optional(),
   /** The drink this scan asked for (recorded when `success`). */
   tipoBebida: z.string(),
 });

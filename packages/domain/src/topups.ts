@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Top-ups (DECISIONS §15): `POST /api/tickets/{id}/recargas` adds drinks to one ticket's total
+ * limit (por_cantidad and intervalos_controlados; a temporal ticket → 400 `notLimited`).
+ */
+
+export const TOP_UP_LIMITS = {
+  bebidasMin: 1,
+  bebidasMax: 50,
+  notaMax: 500,
+} as const;
+
+export const topUpMetodos = ['efectivo', 'tarjeta', 'invitacion'] as const;
+export type TopUpMetodo = (typeof topUpMetodos)[number];
+
+export const topUpMetodoLabels: Record<TopUpMetodo, string> = {
+  efectivo: 'Efectivo',
+  tarjeta: 'Tarjeta',
+  invitacion: 'Invitación',
+};
+
+export const topUpMessages = {
+  bebidas: `Las bebidas de la recarga deben ser un número entero entre ${TOP_UP_LIMITS.bebidasMin} y ${TOP_UP_LIMITS.bebidasMax}`,
+  importe: 'El importe debe ser un número mayor o igual que 0',
+  importeDecimales: 'El importe no puede tener más de 2 decimales',
+  metodo: 'El método de pago debe ser efectivo, tarjeta o invitación',
+  nota: 'La nota debe ser un texto',
+  notaMax: `La nota no puede exceder ${TOP_UP_LIMITS.notaMax} caracteres`,
+  /** The server's 400 for a top-up of a ticket without a count limit. */
+  notLimited: 'Las recargas solo aplican a tickets con límite de bebidas',
+} as const;
+
+/**
+ * At most 2 decimals, as euros are written: the number is the one a 2-decimal text reads as
+ * (12.5 and 19.99 are; 1.005 and 0.30000000000000004 are not).
+ */
+export const hasAtMostTwoDecimals = (value: number): boolean => Math.round(value * 100) / 100 === value;
+
+/** POST /api/tickets/{id}/recargas. */
+export const topUpBody = z.object({
+  bebidas: z
+    .number({ error: topUpMessages.bebidas })
+    .int(topUpMessages.bebidas)
+    .min(TOP_UP_LIMITS.bebidasMin, topUpMessages.bebidas)
+    .max(TOP_UP_LIMITS.bebidasMax, topUpMessages.bebidas),
+  importe: z
+    .number({ error: topUpMessages.importe })
+    .min(0, topUpMessages.importe)
+    .refine(hasAtMostTwoDecimals, topUpMessages.importeDecimales)
+    .nullish()
+    .transform((value) => value ?? undefined),
+  metodo: z
+    .enum(topUpMetodos, { error: topUpMessages.metodo })
+    .nullish()
+    .transform((value) => value ?? undefined),
+  nota: z
+    .string({ error: topUpMessages.nota })
+    .trim()
+    .max(TOP_UP_LIMITS.notaMax, topUpMessages.notaMax)
+    .nullish()
+    .transform((value) => value || undefined),
+});
+export type TopUpInput = z.input<typeof topUpBody>;
+export type TopUpValues = z.output<typeof topUpBody>;
