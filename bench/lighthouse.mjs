@@ -1,10 +1,10 @@
 // Lighthouse (mobile preset, simulated slow 4G and a mid-range phone's CPU) against the built
 // product on a fresh embedded database: the landing page, login, the organizer's events (signed in
-// as the demo organizer) and the public bar scanner.
+// as the demo organizer), the public bar scanner and a guest's ticket page (/t/{token}).
 // Usage: npm run lighthouse [-- --record] [--runs 3] [--diagnose] [--only /login] [--cpu-slowdown 8]
 //   (builds the web app first; --skip-build reuses the last build; --diagnose prints each page's
-//   longest main-thread tasks and script costs; --only audits one page: /, /login, /organizer or
-//   /scanner; --cpu-slowdown replaces the preset's 4× CPU slowdown, e.g. 8 to rehearse a machine
+//   longest main-thread tasks and script costs; --only audits one page: /, /login, /organizer,
+//   /scanner or /t; --cpu-slowdown replaces the preset's 4× CPU slowdown, e.g. 8 to rehearse a machine
 //   half as fast as this one, which is what its benchmarkIndex drops to when it is busy)
 import { execFileSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
@@ -61,6 +61,12 @@ try {
     await fetch(`${server.base}/api/eventos/${organizer.user.id}`, { headers: organizer.headers })
   ).json();
   const apiKey = eventos[0].apiKey;
+  // A guest's link: the first ticket of the demo event's first order (DECISIONS §13).
+  const envios = await (
+    await fetch(`${server.base}/api/eventos/${eventos[0].id}/envios-whatsapp`, { headers: organizer.headers })
+  ).json();
+  const guestLink = envios.find((envio) => envio.tickets.length > 0)?.tickets[0].enlaceInvitado;
+  if (!guestLink) throw new Error('the demo event has no ticket for the guest page');
 
   // The organizer page needs a session in the browser's storage; the other pages are audited as a
   // new visitor sees them, with none (a stored session would send /login on to the organizer's
@@ -87,6 +93,7 @@ try {
     ['Login', '/login', null],
     ['Eventos (organizador)', '/organizer/eventos', session],
     ['Escáner público', `/scanner/${apiKey}`, null],
+    ['Ticket del invitado', guestLink, null],
   ];
   const results = [];
   for (const [name, path, signedInAs] of pages) {
@@ -117,7 +124,7 @@ try {
       .map((audit) => audit.id);
     results.push({
       name,
-      path: path.replace(apiKey, '{apiKey}'),
+      path: path.replace(apiKey, '{apiKey}').replace(/^\/t\/.+$/, '/t/{token}'),
       scores: Object.fromEntries(
         categories.map((id) => {
           const { score } = lhr.categories[id];

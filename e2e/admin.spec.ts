@@ -119,6 +119,7 @@ test.describe('on a 360 px phone', () => {
     await expectNoSidewaysScrolling(page, 'users');
 
     await card.getByRole('combobox', { name: `Rol de ${nombre}` }).selectOption('organizer');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cambiar rol' }).click();
     await expect(toastTitled(page, 'Rol actualizado')).toBeVisible();
     await expect(card.getByRole('combobox', { name: `Rol de ${nombre}` })).toHaveValue('organizer');
 

@@ -82,8 +82,14 @@ test('filters and paginates 25 events', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Limpiar filtros' }).last().click();
   await expect(page.getByText('Mostrando 1 a 10 de 25 eventos')).toBeVisible();
 
-  const sixthStartDay = new Date(now + 6 * 48 * HOUR).toISOString().slice(0, 10);
-  await page.getByLabel('Fecha de inicio').fill(sixthStartDay.split('-').reverse().join('/'));
+  // The day as the organizer's calendar shows it (Madrid), not UTC's: near midnight they differ.
+  const sixthStartDay = new Intl.DateTimeFormat('es-ES', {
+    timeZone: 'Europe/Madrid',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(now + 6 * 48 * HOUR));
+  await page.getByLabel('Fecha de inicio').fill(sixthStartDay);
   await expect(page.getByRole('row', { name: /Fiesta 06/ })).toBeVisible();
   await expect(page.getByText('Mostrando 1 evento')).toBeVisible();
 

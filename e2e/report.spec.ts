@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { drinkLabel } from '@drinkflow/domain/bebidas';
 import { DEMO_PASSWORD } from '@drinkflow/domain/config';
 import type { EventStats } from '@drinkflow/domain/stats';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -140,7 +141,7 @@ test('the event report opens from the statistics page and prints on A4 without t
   );
   expect(await rowsOf(page, 'Bebidas')).toEqual([
     ['Bebida', 'Consumos'],
-    ...stats.bebidasPopulares.map((drink) => [drink.tipoBebida, spanishCount(drink.cantidad)]),
+    ...stats.bebidasPopulares.map((drink) => [drinkLabel(drink.tipoBebida), spanishCount(drink.cantidad)]),
   ]);
   expect(await rowsOf(page, 'Estado de los tickets')).toEqual([
     ['Estado', 'Tickets'],

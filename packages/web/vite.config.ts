@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { guestPrecache } from './src/features/guest-ticket/pwa/guest-precache.ts';
 import { filesOfPage, scannerPrecache, type BuildManifest } from './src/features/scanner/pwa/precache-set.ts';
 
 const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
@@ -53,9 +54,48 @@ function scannerServiceWorker(): PluginOption[] {
   return [readOutDir, serviceWorker];
 }
 
+/**
+ * The guest ticket page's service worker: src/features/guest-ticket/pwa/guest-sw.ts built into
+ * dist/guest-sw.js (scope /t/, registered by the page itself) with its precache list — t.html, its
+ * script and stylesheet, the favicon and the icons; nothing of the app or the scanner. A second
+ * instance of the plugin beside the scanner's: each keeps its own options and builds its own worker.
+ */
+function guestTicketServiceWorker(): PluginOption[] {
+  let outDir = page('dist');
+  const readOutDir: PluginOption = {
+    name: 'drinkflow:guest-sw-out-dir',
+    configResolved: (config) => {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+  };
+  const serviceWorker = VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/features/guest-ticket/pwa',
+    filename: 'guest-sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: ['t.html', 'assets/*.{js,css,woff2,svg,png,webp}', 'favicon.{svg,ico}', 'icons/*.png'],
+      manifestTransforms: [
+        (entries) => {
+          const manifest = JSON.parse(
+            readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'),
+          ) as BuildManifest;
+          return { manifest: guestPrecache(entries, filesOfPage(manifest, 't.html')), warnings: [] };
+        },
+      ],
+    },
+  });
+  return [readOutDir, serviceWorker];
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The service worker only in a client build: not in `npm run dev`, the tests or the prerender.
-  plugins: [react(), tailwindcss(), ...(command === 'build' && !isSsrBuild ? [scannerServiceWorker()] : [])],
+  plugins: [
+    react(),
+    tailwindcss(),
+    ...(command === 'build' && !isSsrBuild ? [scannerServiceWorker(), guestTicketServiceWorker()] : []),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
@@ -74,13 +114,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         hostType === 'html' ? dependencies : dependencies.filter((file) => file.endsWith('.css')),
     },
     rolldownOptions: {
-      // The app, and the landing page, the login page and the public scanner as pages of their own,
-      // so that none loads the app's router, session or queries (docs/decisions/017, 025).
+      // The app, and the landing page, the login page, the public scanner and the guest's ticket as
+      // pages of their own, so that none loads the app's router, session or queries (docs/decisions/017, 025).
       input: {
         main: page('index.html'),
         landing: page('landing.html'),
         login: page('login.html'),
         scanner: page('scanner.html'),
+        // The guest's ticket page, /t/{token}: no React at all (src/guest-ticket-main.ts).
+        guestTicket: page('t.html'),
       },
       // Required by the inlining below; the pages' entries export nothing.
       ...(isSsrBuild ? {} : { preserveEntrySignatures: false as const }),

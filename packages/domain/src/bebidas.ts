@@ -33,3 +33,12 @@ export function defaultTipoBebida(drinkType: string): string {
   if (kind === 'copas' || allowsEverything(kind)) return 'copa';
   return kind;
 }
+
+const drinkLabels: Record<string, string> = { copa: 'Copa', cerveza: 'Cerveza' };
+
+/**
+ * A recorded drink's name, one spelling on every screen, chart, report and CSV: 'Copa', 'Cerveza'
+ * or the text the ticket type named, capitalised ('agua' → 'Agua').
+ */
+export const drinkLabel = (tipoBebida: string) =>
+  drinkLabels[normalise(tipoBebida)] ?? tipoBebida.charAt(0).toLocaleUpperCase('es') + tipoBebida.slice(1);

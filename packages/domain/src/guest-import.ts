@@ -41,6 +41,26 @@ export function mapGuestHeader(header: string[]): { fields: (GuestField | null)[
   return { fields, missing: required.filter((field) => !fields.includes(field)) };
 }
 
+/** The template's column order, used for a file without a header row. */
+export const defaultGuestFields: GuestField[] = [
+  'nombreCompleto',
+  'email',
+  'telefono',
+  'tipoTicket',
+  'cantidad',
+];
+
+const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
+
+/**
+ * A first row that names no known column but holds an email is a guest, not a header: the file
+ * has no header row (an organizer who deleted it, or a list pasted from elsewhere).
+ */
+export function isHeaderlessGuestRow(cells: string[]): boolean {
+  const { fields } = mapGuestHeader(cells);
+  return fields.every((field) => field === null) && cells.some(looksLikeEmail);
+}
+
 export const guestFieldLabels: Record<GuestField, string> = {
   nombreCompleto: 'nombre completo',
   email: 'email',
@@ -55,6 +75,8 @@ const matchLabels: Record<GuestMatch, string> = { email: 'email', telefono: 'tel
 
 export const importMessages = {
   empty: 'El archivo está vacío o no tiene filas de invitados.',
+  noHeader: (columns: readonly string[]) =>
+    `El archivo no tiene fila de encabezado: se ha leído desde la primera fila con las columnas de la plantilla (${columns.join(', ')}).`,
   missingColumns: (missing: string[]) =>
     `Faltan columnas obligatorias: ${missing.join(', ')}. Usa la plantilla para ver el formato.`,
   tooManyRows: (max: number) => `El archivo tiene demasiadas filas (máximo ${max.toLocaleString('es-ES')}).`,
@@ -130,6 +152,8 @@ export const guestRow = z.object({
   tipoTicket: z.string(),
   ticketTypeId: z.number().nullable(),
   cantidad: z.number().nullable(),
+  /** The quantity cell as the file wrote it, shown beside its error when it is not a valid number. */
+  cantidadTexto: z.string(),
   errores: z.array(z.object({ field: z.string(), message: z.string() })),
   /**
    * A valid row that looks like a guest already there: an order of the event (`pedidoId`) or an
@@ -149,6 +173,8 @@ export const importPreview = z.object({
   /** Valid rows marked `duplicado` (counted in `validas` too). */
   duplicados: z.number(),
   tickets: z.number(),
+  /** The file had no header row: its first row was read as a guest, in the template's column order. */
+  sinCabecera: z.boolean(),
 });
 export type ImportPreview = z.infer<typeof importPreview>;
 

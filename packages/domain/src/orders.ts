@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envio } from './email';
 import { idNumber, MAX_ID } from './ids';
 import { isCalendarDay, isoDateTime } from './iso-date-time';
 import { tipoTicket } from './ticket-types';
@@ -10,6 +11,7 @@ export const orderMessages = {
   nombreRequired: 'El nombre es requerido',
   nombreMax: 'El nombre no puede exceder 200 caracteres',
   email: 'Email inválido',
+  emailRequired: 'El email es obligatorio',
   telefonoMax: 'El teléfono no puede exceder 40 caracteres',
   ticketType: 'Debe seleccionar un tipo de ticket',
   ticketTypeOtherEvent: 'El tipo de ticket no pertenece al evento del pedido',
@@ -24,8 +26,9 @@ const nombreCompleto = z
   .max(200, orderMessages.nombreMax);
 
 const email = z
-  .string({ error: orderMessages.email })
+  .string({ error: orderMessages.emailRequired })
   .trim()
+  .min(1, orderMessages.emailRequired)
   .max(254, orderMessages.email)
   .pipe(z.email({ error: orderMessages.email }));
 
@@ -124,6 +127,8 @@ export const ticket = z.object({
   ticketTypeId: z.number(),
   estado: z.enum(ticketEstados),
   qrCode: z.string(),
+  /** The guest's page of this ticket, a path: '/t/<token>' (DECISIONS §13). */
+  enlaceInvitado: z.string(),
   createdAt: z.string(),
 });
 export type Ticket = z.infer<typeof ticket>;
@@ -145,6 +150,15 @@ export const consumo = z.object({
 });
 export type Consumo = z.infer<typeof consumo>;
 
+/** A refused scan of a ticket (scan log, DECISIONS §7): when, why (a §5 reason) and at which bar. */
+export const rechazo = z.object({
+  id: z.number(),
+  timestamp: z.string(),
+  reason: z.string(),
+  barra: z.string().nullable(),
+});
+export type Rechazo = z.infer<typeof rechazo>;
+
 export const createTicketBody = z.object({
   pedidoId: idNumber('El pedido es obligatorio'),
   ticketTypeId: idNumber(orderMessages.ticketType),
@@ -164,6 +178,12 @@ export const pedido = z.object({
   /** The ticket type of its tickets (DECISIONS §6); null while it has none. */
   tipoTicket: z.object({ id: z.number(), nombre: z.string() }).nullable(),
   totalTickets: z.number(),
+  /** The email of its tickets (DECISIONS §13): the state of the newest request. */
+  envio,
+  /** When the organizer marked the tickets as sent by WhatsApp (DECISIONS §13); null = not yet. */
+  whatsappEnviadoEn: z.string().nullable(),
+  /** `telefono` as wa.me wants it (E.164 digits, no '+'); null when it cannot be one. */
+  telefonoWhatsapp: z.string().nullable(),
 });
 export type Pedido = z.infer<typeof pedido>;
 

@@ -155,6 +155,7 @@ describe('response schemas', () => {
     tipoTicket: 'VIP',
     ticketTypeId: 3,
     cantidad: null,
+    cantidadTexto: 'muchas',
     errores: [{ field: 'cantidad', message: 'La cantidad debe ser un número entre 1 y 10' }],
     duplicado: null,
   };
@@ -162,7 +163,15 @@ describe('response schemas', () => {
   it('parses the preview and the result as the API sends them', () => {
     expect(guestRow.parse(row)).toEqual(row);
     expect(guestRow.safeParse({ ...row, errores: undefined }).success).toBe(false);
-    const preview = { filas: [row], total: 1, validas: 0, conErrores: 1, duplicados: 0, tickets: 0 };
+    const preview = {
+      filas: [row],
+      total: 1,
+      validas: 0,
+      conErrores: 1,
+      duplicados: 0,
+      tickets: 0,
+      sinCabecera: false,
+    };
     expect(importPreview.parse(preview)).toEqual(preview);
     const result = { pedidosCreados: 2, ticketsCreados: 5, filasOmitidas: 1, duplicadosOmitidos: 0 };
     expect(importResult.parse(result)).toEqual(result);

@@ -105,6 +105,7 @@ describe('guestRow.duplicado', () => {
     tipoTicket: 'General',
     ticketTypeId: 1,
     cantidad: 1,
+    cantidadTexto: '1',
     errores: [],
   };
 

@@ -38,6 +38,7 @@ describe('constants and messages', () => {
       nombreRequired: 'El nombre es requerido',
       nombreMax: 'El nombre no puede exceder 200 caracteres',
       email: 'Email inválido',
+      emailRequired: 'El email es obligatorio',
       telefonoMax: 'El teléfono no puede exceder 40 caracteres',
       ticketType: 'Debe seleccionar un tipo de ticket',
       ticketTypeOtherEvent: 'El tipo de ticket no pertenece al evento del pedido',
@@ -105,7 +106,13 @@ describe('createOrderBody', () => {
   });
 
   it('requires a valid email of at most 254 characters', () => {
-    for (const email of [undefined, null, 7, '', 'ana', 'ana@', 'ana@example', 'a b@example.com']) {
+    // Missing or empty: required, not "invalid".
+    for (const email of [undefined, null, 7, '', '   ']) {
+      expect(issuesOf(createOrderBody, { ...order, email }), String(email)).toEqual([
+        ['email', 'El email es obligatorio'],
+      ]);
+    }
+    for (const email of ['ana', 'ana@', 'ana@example', 'a b@example.com']) {
       expect(issuesOf(createOrderBody, { ...order, email }), String(email)).toEqual([
         ['email', 'Email inválido'],
       ]);
@@ -150,7 +157,7 @@ describe('createOrderBody', () => {
     expect(issuesOf(createOrderBody, {})).toEqual([
       ['eventoId', 'Evento requerido'],
       ['nombreCompleto', 'El nombre es requerido'],
-      ['email', 'Email inválido'],
+      ['email', 'El email es obligatorio'],
     ]);
   });
 });
@@ -322,6 +329,7 @@ describe('response schemas', () => {
     ticketTypeId: 3,
     estado: 'activo',
     qrCode: 'QR',
+    enlaceInvitado: '/t/token',
     createdAt: '2026-07-04T18:00:00.000Z',
   };
   const aPedido = {
@@ -335,6 +343,9 @@ describe('response schemas', () => {
     evento: { id: 5, nombre: 'Fiesta', fechaInicio: '2026-07-04T18:00:00.000Z' },
     tipoTicket: null,
     totalTickets: 0,
+    envio: { estado: 'sin_enviar', intentos: 0, enviadoEn: null, ultimoError: null },
+    whatsappEnviadoEn: null,
+    telefonoWhatsapp: null,
   };
 
   it('parses tickets, orders and pages as the API sends them', () => {

@@ -10,7 +10,7 @@ import type { AppContext } from './app-context';
 import type { Db } from './db/client';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/errors';
 import { registerInputChecks } from './http/input-checks';
-import { safeLoggerOptions } from './http/logging';
+import { registerRequestLog, safeLoggerOptions } from './http/logging';
 import { registerScannerManifest } from './http/scanner-manifest';
 import { registerWebApp } from './http/web-app';
 import { registerAdminRoutes } from './modules/admin/routes';
@@ -19,9 +19,11 @@ import { createGuards } from './modules/auth/guards';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { registerDemoRoutes } from './modules/demo/routes';
+import { registerEmailRoutes, type EmailOptions } from './modules/email/routes';
 import { registerExportRoutes } from './modules/exports/routes';
 import { registerEventRoutes } from './modules/events/routes';
 import { registerGuestImportRoutes } from './modules/guest-import/routes';
+import { registerGuestTicketRoutes } from './modules/guest-ticket/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { scannerRateLimits } from './modules/scanner/limits';
@@ -62,6 +64,8 @@ export interface BuildAppOptions {
   scannerAddressLimit?: number;
   /** How often running events' alert thresholds are checked, in ms (ALERT_SWEEP_SECONDS); 0 or omitted = never. */
   alertSweepMs?: number;
+  /** Sending tickets by email (SMTP_URL, MAIL_FROM, PUBLIC_URL); omitted = "not configured", no queue worker. */
+  email?: EmailOptions;
   /** The clock the scan rules read; tests move it instead of waiting. Omitted, drinks take the database's time. */
   now?: () => Date;
   /** Called for every route as it is declared (the route-table guard test reads them). */
@@ -76,12 +80,15 @@ export async function buildApp(options: BuildAppOptions) {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    // One line per request, when it is answered (registerRequestLog), instead of Fastify's two.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  registerRequestLog(app);
   registerErrorHandling(app);
   registerInputChecks(app);
   // API answers carry session tokens and personal data: no browser or proxy may keep them.
@@ -130,10 +137,12 @@ export async function buildApp(options: BuildAppOptions) {
   registerOrderRoutes(context);
   registerTicketRoutes(context);
   registerGuestImportRoutes(context);
+  registerGuestTicketRoutes(context, { now: options.now });
   registerStatsRoutes(context);
   registerStatsStreamRoutes(context);
   registerExportRoutes(context);
   registerAlertRoutes(context, { sweepMs: options.alertSweepMs ?? 0 });
+  registerEmailRoutes(context, options.email);
   registerScannerRoutes(context, {
     ratePerMinute: options.scannerRateLimit ?? scannerRateLimits.defaultPerMinute,
     ratePerAddress: options.scannerAddressLimit ?? scannerRateLimits.defaultPerAddress,

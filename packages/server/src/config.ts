@@ -22,6 +22,19 @@ export interface ServerConfig {
   scannerAddressLimit: number;
   /** Seconds between checks of every running event's alert thresholds; 0 turns the sweep off. */
   alertSweepSeconds: number;
+  /** Sending tickets by email (DECISIONS §13); undefined without SMTP_URL. */
+  email: EmailConfig | undefined;
+}
+
+export interface EmailConfig {
+  /** smtp:// or smtps://, credentials in the URL. Never logged. */
+  smtpUrl: string;
+  /** The From address, e.g. `DrinkFlow <entradas@example.com>`. */
+  from: string;
+  /** The absolute base of links in messages, without a trailing slash. */
+  publicUrl: string;
+  /** How often each server process looks for due emails (EMAIL_POLL_MS). */
+  pollMs: number;
 }
 
 /** A configuration value that cannot work; the server prints it and does not start. */
@@ -55,10 +68,40 @@ function nonNegativeInteger(name: string, value: string | undefined, fallback: n
   return parsed;
 }
 
+function emailConfig(env: NodeJS.ProcessEnv, port: number): EmailConfig | undefined {
+  const smtpUrl = env.SMTP_URL?.trim();
+  if (!smtpUrl) return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(smtpUrl).protocol;
+  } catch {
+    // The value is not repeated: it may hold a password.
+    throw new ConfigError(
+      'SMTP_URL no es una URL válida (smtp://usuario:contraseña@servidor:587 o smtps://…).',
+    );
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+    throw new ConfigError('SMTP_URL debe empezar por smtp:// o smtps://.');
+  }
+  const from = env.MAIL_FROM?.trim();
+  if (!from)
+    throw new ConfigError('Con SMTP_URL hace falta MAIL_FROM (p. ej. "DrinkFlow <entradas@example.com>").');
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    if (!/^https?:$/.test(new URL(publicUrl).protocol)) throw new Error('protocol');
+  } catch {
+    throw new ConfigError(
+      `PUBLIC_URL debe ser una dirección http(s):// absoluta, no ${JSON.stringify(publicUrl)}.`,
+    );
+  }
+  return { smtpUrl, from, publicUrl, pollMs: positiveInteger('EMAIL_POLL_MS', env.EMAIL_POLL_MS, 5000) };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  const port = Number.parseInt(env.PORT ?? '3000', 10);
   return {
-    port: Number.parseInt(env.PORT ?? '3000', 10),
+    port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl,
@@ -84,5 +127,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       scannerRateLimits.defaultPerAddress,
     ),
     alertSweepSeconds: nonNegativeInteger('ALERT_SWEEP_SECONDS', env.ALERT_SWEEP_SECONDS, 60),
+    email: emailConfig(env, port),
   };
 }

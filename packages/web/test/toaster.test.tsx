@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { showToastFromPreviousPage, toast, toastOnNextPage } from '@/hooks/use-toast';
@@ -22,7 +22,21 @@ describe('Toaster', () => {
     );
   });
 
-  it('puts the toasts at the top, below a header that stays on screen, catching no clicks around them', () => {
+  it('puts the toasts at the bottom, clear of the header, catching no clicks around them', () => {
+    render(
+      <>
+        <header style={{ position: 'sticky', top: 0 }}>Cabecera</header>
+        <Toaster />
+      </>,
+    );
+    act(() => void toast({ title: 'Rol actualizado' }));
+    const viewport = screen.getByRole('region', { name: /Notificaciones/ }).querySelector('ol')!;
+    expect(viewport).toHaveStyle({ top: 'auto', bottom: '0px' });
+    expect(viewport).toHaveClass('fixed', 'bottom-0', 'pointer-events-none');
+    expect(within(viewport).getByRole('listitem')).toHaveClass('pointer-events-auto');
+  });
+
+  it('moves them to the top, below a header that stays on screen, while a dialog is open', async () => {
     render(
       <>
         <header style={{ position: 'sticky', top: 0 }}>Cabecera</header>
@@ -33,9 +47,13 @@ describe('Toaster', () => {
     header.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, width: 390, height: 64 });
     act(() => void toast({ title: 'Bienvenido' }));
     const viewport = screen.getByRole('region', { name: /Notificaciones/ }).querySelector('ol')!;
-    expect(viewport).toHaveStyle({ top: '64px' });
-    expect(viewport).toHaveClass('fixed', 'top-0', 'pointer-events-none');
-    expect(within(viewport).getByRole('listitem')).toHaveClass('pointer-events-auto');
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('data-state', 'open');
+    act(() => void document.body.append(dialog));
+    await waitFor(() => expect(viewport).toHaveStyle({ top: '64px', bottom: 'auto' }));
+    act(() => dialog.remove());
+    await waitFor(() => expect(viewport).toHaveStyle({ top: 'auto', bottom: '0px' }));
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -139,6 +140,8 @@ export const pedidos = pgTable(
     email: text('email').notNull(),
     telefono: text('telefono'),
     creadoPor: text('creado_por').notNull().default('organizador'),
+    /** When the organizer marked the order's tickets as sent by WhatsApp (DECISIONS §13); null = not sent. */
+    whatsappEnviadoEn: instant('whatsapp_enviado_en'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -166,10 +169,16 @@ export const tickets = pgTable(
     qrCode: text('qr_code').notNull(),
     /** How many of the ticket's consumptions exist: kept by the `consumos_count` trigger (0006). */
     consumosUsados: integer('consumos_usados').notNull().default(0),
+    /** The secret of the guest link /t/<token> (DECISIONS §13): 18 random bytes, base64url. */
+    // Filled in JS on every insert (the migration backfilled existing rows the same shape).
+    guestToken: text('guest_token')
+      .notNull()
+      .$defaultFn(() => randomBytes(18).toString('base64url')),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('tickets_qr_code_unique').on(t.qrCode),
+    uniqueIndex('tickets_guest_token_unique').on(t.guestToken),
     // An order's tickets, and "has a ticket of this type" for the orders filter, in one lookup.
     index('tickets_pedido_type_idx').on(t.pedidoId, t.ticketTypeId),
     index('tickets_ticket_type_idx').on(t.ticketTypeId),
@@ -376,3 +385,42 @@ export const demoRequests = pgTable('demo_requests', {
   acceptTerms: boolean('accept_terms').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The email queue (DECISIONS §13, docs/decisions/042): one row per request to email an order's
+ * tickets; the newest row of an order is its `envio` state. `pendiente` waits for
+ * `proximo_intento_en`; `enviando` is leased to one server process until `proximo_intento_en`
+ * (a process that dies mid-send leaves it to be retried after that); `enviado` and `fallido` are
+ * final. At most one open (`pendiente` or `enviando`) row per order.
+ */
+export const enviosEmail = pgTable(
+  'envios_email',
+  {
+    id: serial('id').primaryKey(),
+    pedidoId: integer('pedido_id')
+      .notNull()
+      .references(() => pedidos.id, { onDelete: 'cascade' }),
+    estado: text('estado', { enum: ['pendiente', 'enviando', 'enviado', 'fallido'] })
+      .notNull()
+      .default('pendiente'),
+    intentos: integer('intentos').notNull().default(0),
+    proximoIntentoEn: instant('proximo_intento_en').notNull().defaultNow(),
+    enviadoEn: instant('enviado_en'),
+    ultimoError: text('ultimo_error'),
+    messageId: text('message_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('envios_email_abierto_unique')
+      .on(t.pedidoId)
+      .where(sql`${t.estado} in ('pendiente', 'enviando')`),
+    // An order's newest request (its state), and an event's progress.
+    index('envios_email_pedido_idx').on(t.pedidoId, t.id),
+    // The worker's claim: due open rows in time order.
+    index('envios_email_due_idx')
+      .on(t.proximoIntentoEn)
+      .where(sql`${t.estado} in ('pendiente', 'enviando')`),
+    check('envios_email_estado_check', sql`${t.estado} in ('pendiente', 'enviando', 'enviado', 'fallido')`),
+  ],
+);

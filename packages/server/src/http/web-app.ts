@@ -11,6 +11,8 @@ const FOREVER = 'public, max-age=31536000, immutable';
 // turns an unchanged answer into a 304.
 const REVALIDATE = 'no-cache';
 
+const GUEST_PAGE_HEADERS = { 'x-robots-tag': 'noindex', 'referrer-policy': 'no-referrer' } as const;
+
 const notFoundBody = { message: 'Recurso no encontrado.', error: errorCodes.notFound };
 
 function cacheControlFor(relativePath: string): string {
@@ -22,6 +24,8 @@ interface BuiltPages {
   landing: boolean;
   login: boolean;
   scanner: boolean;
+  /** t.html: a guest's ticket page, /t/{token} (DECISIONS §13). */
+  guestTicket: boolean;
   /** organizer-home.html: the app with the organizer's events list preloaded. */
   organizerHome: boolean;
   /** Demo mode: login-demo.html, the login page with the demo accounts. */
@@ -32,6 +36,7 @@ function pageFor(path: string, has: BuiltPages): string {
   if (path === '/' && has.landing) return 'landing.html';
   if (path === '/login' && has.login) return has.demo ? 'login-demo.html' : 'login.html';
   if (path.startsWith('/scanner/') && has.scanner) return 'scanner.html';
+  if (path.startsWith('/t/') && has.guestTicket) return 't.html';
   if ((path === '/organizer' || path === '/organizer/eventos') && has.organizerHome) {
     return 'organizer-home.html';
   }
@@ -55,6 +60,7 @@ export async function registerWebApp(
     landing: has('landing.html'),
     login: has('login.html') && has('login-demo.html'),
     scanner: has('scanner.html'),
+    guestTicket: has('t.html'),
     organizerHome: has('organizer-home.html'),
     demo,
   };
@@ -83,6 +89,9 @@ export async function registerWebApp(
     // code); every other client route is the app, which decides what to show (its own 404 included).
     // The organizer's home, where signing in leads, is the app with its list's code preloaded.
     const page = pageFor(path, builtPages);
+    // A guest's ticket page: its link is the ticket's secret, so no search engine keeps it and no
+    // site it links to learns it (DECISIONS §13).
+    if (path.startsWith('/t/')) void reply.headers(GUEST_PAGE_HEADERS);
     return reply.type('text/html; charset=utf-8').sendFile(page);
   });
 }

@@ -162,6 +162,37 @@ describe('GET /api/eventos/{id}/export/pedidos.csv', () => {
     ]);
   });
 
+  it('names each ticket by its effective state, as the statistics do: Agotado, Caducado, Invalidado, Activo', async () => {
+    const other = await createEvent(t, owner, { nombre: 'Estados efectivos' });
+    const oneDrink = await insertTicketType(t.db, other.id, {
+      nombre: 'Una',
+      modo: 'por_cantidad',
+      maxDrinks: 1,
+    });
+    const past = await insertTicketType(t.db, other.id, {
+      nombre: 'Pasada',
+      modo: 'por_cantidad',
+      maxDrinks: 1,
+      validoHasta: new Date(Date.now() - 60_000),
+    });
+    const created = await order('Estados', '2026-07-05T18:00:00Z');
+    await t.db
+      .update(pedidos)
+      .set({ eventoId: other.id })
+      .where(sql`${pedidos.id} = ${created.id}`);
+    const usedUp = await insertTicket(t.db, created.id, oneDrink.id);
+    await insertConsumo(t.db, other.id, usedUp.id, '2026-07-05T19:00:00Z', 'copa', null);
+    // Expired and used up: caducado comes first (DECISIONS §5).
+    const expired = await insertTicket(t.db, created.id, past.id);
+    await insertConsumo(t.db, other.id, expired.id, '2026-07-05T19:00:00Z', 'copa', null);
+    await insertTicket(t.db, created.id, oneDrink.id, 'invalidado');
+    await insertTicket(t.db, created.id, oneDrink.id);
+
+    const [, ...rows] = await download('pedidos', owner, other.id);
+
+    expect(rows.map((row) => row[7])).toEqual(['Agotado', 'Caducado', 'Invalidado', 'Activo']);
+  });
+
   it('keeps quotes, line breaks and separators inside names, and writes no QR code', async () => {
     const res = await getExport(t, owner, evento.id, 'pedidos');
     const names = parseCsv(res.rawPayload.subarray(3).toString('utf8')).map((row) => row[1]);
@@ -193,7 +224,7 @@ describe('GET /api/eventos/{id}/export/consumos.csv', () => {
 
     expect(header).toEqual(['Fecha', 'Ticket', 'Titular', 'Tipo de ticket', 'Bebida', 'Barra', 'Offline']);
     expect(rows).toEqual([
-      ['09/01/2026 09:07:00', String(ids.t3), 'Juan "el Rápido"', 'General; VIP', 'agua', 'Terraza', 'No'],
+      ['09/01/2026 09:07:00', String(ids.t3), 'Juan "el Rápido"', 'General; VIP', 'Agua', 'Terraza', 'No'],
       [
         '04/07/2026 20:05:09',
         String(ids.f0),
@@ -203,8 +234,8 @@ describe('GET /api/eventos/{id}/export/consumos.csv', () => {
         "'@barra",
         'No',
       ],
-      ['25/10/2026 02:30:00', String(ids.t1), 'Pérez; Ana', 'General; VIP', 'cerveza', 'Barra; Norte', 'No'],
-      ['25/10/2026 02:30:00', String(ids.t1), 'Pérez; Ana', 'General; VIP', 'copa', '', 'No'],
+      ['25/10/2026 02:30:00', String(ids.t1), 'Pérez; Ana', 'General; VIP', 'Cerveza', 'Barra; Norte', 'No'],
+      ['25/10/2026 02:30:00', String(ids.t1), 'Pérez; Ana', 'General; VIP', 'Copa', '', 'No'],
     ]);
   });
 });
@@ -215,18 +246,18 @@ describe('GET /api/eventos/{id}/export/escaneos.csv', () => {
 
     expect(header).toEqual(['Fecha', 'Ticket', 'Resultado', 'Motivo', 'Bebida', 'Barra']);
     expect(rows.slice(0, 5)).toEqual([
-      ['25/10/2026 02:30:00', String(ids.t1), 'Permitido', '', 'cerveza', 'Barra; Norte'],
+      ['25/10/2026 02:30:00', String(ids.t1), 'Permitido', '', 'Cerveza', 'Barra; Norte'],
       [
         '25/10/2026 02:31:00',
         String(ids.t1),
         'Rechazado',
         'Límite de bebidas alcanzado',
-        'copa',
+        'Copa',
         'Barra; Norte',
       ],
-      ['25/10/2026 02:32:00', '', 'Rechazado', 'Ticket no encontrado', 'copa', "'@barra"],
-      ['25/10/2026 02:33:00', String(ids.t3), 'Permitido', 'Deshecho el 25/10/2026 02:34:00', 'copa', ''],
-      ['25/10/2026 02:34:00', String(ids.t3), 'Deshecho', 'Consumo deshecho', 'copa', ''],
+      ['25/10/2026 02:32:00', '', 'Rechazado', 'Ticket no encontrado', 'Copa', "'@barra"],
+      ['25/10/2026 02:33:00', String(ids.t3), 'Permitido', 'Deshecho el 25/10/2026 02:34:00', 'Copa', ''],
+      ['25/10/2026 02:34:00', String(ids.t3), 'Deshecho', 'Consumo deshecho', 'Copa', ''],
     ]);
   });
 
@@ -235,7 +266,7 @@ describe('GET /api/eventos/{id}/export/escaneos.csv', () => {
     const drinks = await download('consumos');
 
     expect(scans).toHaveLength(1 + 6);
-    expect(scans.at(-1)).toEqual(['25/10/2026 02:35:00', '', 'Permitido', '', 'copa', 'Barra 2']);
+    expect(scans.at(-1)).toEqual(['25/10/2026 02:35:00', '', 'Permitido', '', 'Copa', 'Barra 2']);
     expect(drinks.some((row) => row[5] === 'Barra 2')).toBe(false);
   });
 });
@@ -368,8 +399,8 @@ describe('exports of more than one batch', () => {
       select ${big.id}, 'Grupo ' || g, 'grupo' || g || '@example.com', timestamptz '2026-07-01T10:00:00Z'
       from generate_series(1, 2) g`);
     await t.db.execute(sql`
-      insert into tickets (pedido_id, ticket_type_id, qr_code)
-      select p.id, ${tipo.id}, md5(p.id || '-' || g || '-' || random())
+      insert into tickets (pedido_id, ticket_type_id, qr_code, guest_token)
+      select p.id, ${tipo.id}, md5(p.id || '-' || g || '-' || random()), md5('guest-' || p.id || '-' || g || '-' || random())
       from pedidos p, generate_series(1, ${ticketsPerOrder}) g where p.evento_id = ${big.id}`);
     // Only three distinct instants: every batch boundary falls inside a run of equal times.
     await t.db.execute(sql`

@@ -91,6 +91,7 @@ describe('POST /api/eventos/{id}/importar/previsualizar', () => {
       conErrores: 2,
       duplicados: 4,
       tickets: 12,
+      sinCabecera: false,
     });
   });
 });

@@ -110,6 +110,26 @@ describe('POST /api/eventos/{id}/importar', () => {
     });
   });
 
+  it('lists the imported guests in the order of the file, after older orders, and reads a file without header', async () => {
+    const { owner, evento } = await eventWithTypes();
+    await postCsv(t, owner, url(evento), 'Nombre;Email;Tipo\nPrevia;previa@example.com;General\n');
+    const names = ['Zoe Alba', 'Ana Bravo', 'Marta Cid', 'Bea Díaz'];
+    // No header: the first row is a guest (it has an email), read in the template's column order.
+    const csv = names.map((name, i) => `${name};g${i}@example.com;;General;1`).join('\n');
+
+    const res = await postCsv(t, owner, url(evento), csv);
+
+    expect(res.statusCode, res.body).toBe(201);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/pedidos/${evento.id}`,
+      headers: owner.headers,
+    });
+    expect(
+      list.json<{ pedidos: { nombreCompleto: string }[] }>().pedidos.map((p) => p.nombreCompleto),
+    ).toEqual([...names, 'Previa']);
+  });
+
   it('stores the € and the quotes and dashes of a Spanish Excel file as they were typed', async () => {
     const { owner, evento } = await eventWithTypes();
     const euros = await createTicketType(t, owner, evento, { nombre: 'Barra 20 €' });

@@ -34,6 +34,7 @@ const row = (linea: number, fields: Record<string, unknown>) => ({
   linea,
   telefono: null,
   cantidad: 1,
+  cantidadTexto: fields.cantidad === undefined ? '' : String(fields.cantidad),
   errores: [],
   duplicado: null,
   ...fields,
@@ -77,6 +78,7 @@ describe('POST /api/eventos/{id}/importar/previsualizar', () => {
       conErrores: 0,
       duplicados: 0,
       tickets: 12,
+      sinCabecera: false,
     });
   });
 
@@ -143,6 +145,7 @@ describe('POST /api/eventos/{id}/importar/previsualizar', () => {
         telefono: '+34 611 22 33 44',
         tipoTicket: 'cóctel 10 €',
         ticketTypeId: euros.id,
+        cantidadTexto: '1',
       }),
     ]);
   });
@@ -273,7 +276,43 @@ describe('POST /api/eventos/{id}/importar/previsualizar', () => {
       conErrores: 10,
       duplicados: 1,
       tickets: 6,
+      sinCabecera: false,
     });
+    // An invalid quantity is echoed as typed, for the preview to show it beside its error.
+    expect(result.filas.find((fila) => fila.linea === 9)).toMatchObject({
+      cantidad: null,
+      cantidadTexto: 'tres',
+    });
+  });
+
+  it('reads a file without a header row whose first row is a guest, in the template’s column order', async () => {
+    const { owner, evento, tipo, coctel } = await eventWithTypes();
+    const csv =
+      'Ana Pérez;ana@example.com;600111222;General;2\r\nLuis Gil;luis@example.com;;Pase Cóctel;1\r\n';
+
+    const result = await preview(owner, evento, csv);
+
+    expect(result.sinCabecera).toBe(true);
+    expect(result.filas).toEqual([
+      row(1, {
+        nombreCompleto: 'Ana Pérez',
+        email: 'ana@example.com',
+        telefono: '600111222',
+        tipoTicket: 'General',
+        ticketTypeId: tipo.id,
+        cantidad: 2,
+      }),
+      row(2, {
+        nombreCompleto: 'Luis Gil',
+        email: 'luis@example.com',
+        tipoTicket: 'Pase Cóctel',
+        ticketTypeId: coctel.id,
+        cantidadTexto: '1',
+      }),
+    ]);
+    // One guest and no header is one guest, not an empty file.
+    const single = await preview(owner, evento, 'Eva Sanz;eva@example.com;;General;1\n');
+    expect(single).toMatchObject({ total: 1, validas: 1, sinCabecera: true });
   });
 
   it('writes nothing', async () => {

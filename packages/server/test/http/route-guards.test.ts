@@ -22,6 +22,8 @@ const publicRoutes = new Set([
   'GET /api/scanner/:apiKey/offline',
   'POST /api/scanner/:apiKey/consume',
   'POST /api/scanner/:apiKey/undo',
+  // A guest's own ticket: the link's secret is the credential (DECISIONS §13).
+  'GET /api/t/:token',
 ]);
 
 /** Any signed-in account, bar staff included: their own session and profile. */

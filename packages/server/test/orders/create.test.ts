@@ -44,12 +44,16 @@ describe('POST /api/pedidos', () => {
       evento: { id: evento.id, nombre: evento.nombre, fechaInicio: evento.fechaInicio },
       tipoTicket: { id: tipo.id, nombre: tipo.nombre },
       totalTickets: 3,
+      envio: { estado: 'sin_enviar', intentos: 0, enviadoEn: null, ultimoError: null },
+      whatsappEnviadoEn: null,
+      telefonoWhatsapp: '34600123456',
       tickets: [0, 1, 2].map(() => ({
         id: expect.any(Number),
         pedidoId: created.id,
         ticketTypeId: tipo.id,
         estado: 'activo',
         qrCode: expect.stringMatching(URL_SAFE_SECRET),
+        enlaceInvitado: expect.stringMatching(/^\/t\/[A-Za-z0-9_-]{24}$/),
         createdAt: expect.stringMatching(ISO),
       })),
     });
@@ -119,7 +123,7 @@ describe('POST /api/pedidos', () => {
 
   it.each([
     ['a bad email', { email: 'lucia@' }, 'email', orderMessages.email],
-    ['a missing email', { email: undefined }, 'email', orderMessages.email],
+    ['a missing email', { email: undefined }, 'email', orderMessages.emailRequired],
     [
       'a missing nombreCompleto',
       { nombreCompleto: undefined },

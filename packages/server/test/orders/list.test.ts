@@ -41,7 +41,7 @@ describe('GET /api/pedidos/{eventoId}', () => {
       ['Tercera', '2026-05-03T10:00:00.000Z'],
       ['Segunda', '2026-05-02T10:00:00.000Z'],
       ['Cuarta A', '2026-05-04T10:00:00.000Z'],
-      ['Cuarta B', '2026-05-04T10:00:00.000Z'], // same instant: the later id comes first
+      ['Cuarta B', '2026-05-04T10:00:00.000Z'], // same instant (one import): the earlier id comes first
     ]) {
       await insertOrderAt(t.db, evento.id, { nombreCompleto: nombreCompleto!, createdAt: createdAt! });
     }
@@ -53,7 +53,7 @@ describe('GET /api/pedidos/{eventoId}', () => {
       await list(owner, `${url}?page=3&limit=2`),
     ];
 
-    expect(pages.map(names)).toEqual([['Cuarta B', 'Cuarta A'], ['Tercera', 'Segunda'], ['Primera']]);
+    expect(pages.map(names)).toEqual([['Cuarta A', 'Cuarta B'], ['Tercera', 'Segunda'], ['Primera']]);
     expect(pages.map(({ total, page, limit }) => ({ total, page, limit }))).toEqual([
       { total: 5, page: 1, limit: 2 },
       { total: 5, page: 2, limit: 2 },
@@ -70,6 +70,9 @@ describe('GET /api/pedidos/{eventoId}', () => {
       evento: { id: evento.id, nombre: evento.nombre, fechaInicio: evento.fechaInicio },
       tipoTicket: { id: tipo.id, nombre: tipo.nombre },
       totalTickets: 2,
+      envio: { estado: 'sin_enviar', intentos: 0, enviadoEn: null, ultimoError: null },
+      whatsappEnviadoEn: null,
+      telefonoWhatsapp: '34600000001',
     });
     expect(pages[0]!.pedidos[0]).toMatchObject({ tipoTicket: null, totalTickets: 0 });
     const defaults = await list(owner, url);

@@ -22,7 +22,10 @@ export function runBackupCli(mode: 'backup' | 'restore', args: string[], env: Re
   );
 }
 
-/** Rows nobody else makes: a session, a throttled attempt, scans (with the bar trigger), alerts, a demo request. */
+/**
+ * Rows nobody else makes: a session, a throttled attempt, scans (with the bar trigger), alerts, a
+ * demo request, an emailed order.
+ */
 export async function seedEveryTable(database: Database): Promise<void> {
   await seedDemo(database.db);
   await database.db.execute(sql`
@@ -46,6 +49,9 @@ export async function seedEveryTable(database: Database): Promise<void> {
   await database.db.execute(sql`
     insert into demo_requests (name, email, phone, accept_terms)
       values ('Ana Invitada', 'ana@example.com', '+34 600 000 000', true)`);
+  await database.db.execute(sql`
+    insert into envios_email (pedido_id, estado, intentos, enviado_en, message_id)
+      select id, 'enviado', 1, now(), 'backup-test-message' from pedidos order by id limit 1`);
 }
 
 export async function rowsOf(database: Database, query: string): Promise<Record<string, unknown>[]> {

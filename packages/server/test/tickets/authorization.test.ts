@@ -36,6 +36,7 @@ describeAccess(
     jsonEndpoint('PATCH', '/api/tickets/{id}/reactivate', ticketUrl('/reactivate')),
     jsonEndpoint('PATCH', '/api/tickets/{id}/regenerate-qr', ticketUrl('/regenerate-qr')),
     jsonEndpoint('GET', '/api/tickets/{id}/consumos', ticketUrl('/consumos')),
+    jsonEndpoint('GET', '/api/tickets/{id}/rechazos', ticketUrl('/rechazos')),
     jsonEndpoint('GET', '/api/tickets/{id}/pdf', ticketUrl('/pdf')),
     jsonEndpoint(
       'GET',

@@ -1,7 +1,7 @@
 import { orderMessages, type Ticket } from '@drinkflow/domain/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumos, tickets } from '../../src/db/schema';
+import { consumos, scanLog, tickets } from '../../src/db/schema';
 import { expectApiError } from '../setup/helpers';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { call, createTicketType, expectFieldError, URL_SAFE_SECRET } from '../events/fixtures';
@@ -80,9 +80,11 @@ describe('POST /api/tickets', () => {
       ticketTypeId: tipo.id,
       estado: 'activo',
       qrCode: expect.stringMatching(URL_SAFE_SECRET),
+      enlaceInvitado: expect.stringMatching(/^\/t\/[A-Za-z0-9_-]{24}$/),
       createdAt: expect.stringMatching(ISO),
     });
     expect(created.qrCode).not.toBe(pedido.tickets[0]!.qrCode);
+    expect(created.enlaceInvitado).not.toBe(pedido.tickets[0]!.enlaceInvitado);
     expect((await storedOrders(t.db, evento.id)).tickets.map((row) => row.id)).toEqual([
       pedido.tickets[0]!.id,
       created.id,
@@ -175,8 +177,14 @@ describe('PATCH /api/tickets/{id}/regenerate-qr', () => {
 
     expect(res.statusCode, res.body).toBe(200);
     const renewed = res.json<Ticket>();
-    expect(renewed).toEqual({ ...ticket, qrCode: expect.stringMatching(URL_SAFE_SECRET) });
+    expect(renewed).toEqual({
+      ...ticket,
+      qrCode: expect.stringMatching(URL_SAFE_SECRET),
+      enlaceInvitado: expect.stringMatching(/^\/t\/[A-Za-z0-9_-]{24}$/),
+    });
     expect(renewed.qrCode).not.toBe(ticket.qrCode);
+    // The guest link is replaced with the QR (DECISIONS §13).
+    expect(renewed.enlaceInvitado).not.toBe(ticket.enlaceInvitado);
     expect(Buffer.from(renewed.qrCode, 'base64url').length).toBeGreaterThanOrEqual(16);
     expect(await t.db.select().from(tickets).where(eq(tickets.qrCode, ticket.qrCode))).toEqual([]);
     expect(
@@ -255,5 +263,42 @@ describe('GET /api/tickets/{id}/consumos', () => {
     expect(
       (await call(t, owner, 'GET', `/api/tickets/${pedido.tickets[0]!.id}/consumos`)).json(),
     ).toHaveLength(1);
+  });
+});
+
+describe('GET /api/tickets/{id}/rechazos', () => {
+  it("lists the ticket's refused scans, newest first, with reason and bar, not its drinks or undos", async () => {
+    const { owner, evento, pedido } = await orderWithTickets(2);
+    const [ticket, other] = pedido.tickets;
+    const row = (ticketId: number, allowed: boolean, reason: string, at: string, extra = {}) => ({
+      eventoId: evento.id,
+      ticketId,
+      qrCode: 'x',
+      allowed,
+      reason,
+      response: {},
+      barra: 'Terraza',
+      createdAt: new Date(at),
+      ...extra,
+    });
+    const inserted = await t.db
+      .insert(scanLog)
+      .values([
+        row(ticket!.id, false, 'agotado', '2026-05-01T22:00:00.000Z'),
+        row(ticket!.id, true, 'ok', '2026-05-01T21:00:00.000Z'),
+        row(ticket!.id, false, 'intervalo', '2026-05-01T23:00:00.000Z', { barra: null }),
+        row(ticket!.id, false, 'ok', '2026-05-01T23:30:00.000Z', { accion: 'deshacer' }),
+        row(other!.id, false, 'agotado', '2026-05-01T22:00:00.000Z'),
+      ])
+      .returning({ id: scanLog.id });
+
+    const res = await call(t, owner, 'GET', `/api/tickets/${ticket!.id}/rechazos`);
+
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual([
+      { id: inserted[2]!.id, timestamp: '2026-05-01T23:00:00.000Z', reason: 'intervalo', barra: null },
+      { id: inserted[0]!.id, timestamp: '2026-05-01T22:00:00.000Z', reason: 'agotado', barra: 'Terraza' },
+    ]);
+    expectApiError(await call(t, owner, 'GET', `/api/tickets/${MISSING_ID}/rechazos`), 404, 'not_found');
   });
 });

@@ -91,6 +91,13 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                 lazy: lazyPage(() => import('@/features/events/pages/event-detail-page'), 'EventDetailPage'),
               },
               {
+                path: 'evento/:id/whatsapp',
+                lazy: lazyPage(
+                  () => import('@/features/whatsapp/pages/whatsapp-sending-page'),
+                  'WhatsappSendingPage',
+                ),
+              },
+              {
                 path: 'evento/:id/editar',
                 lazy: lazyPage(() => import('@/features/events/pages/event-edit-page'), 'EventEditPage'),
               },

@@ -66,12 +66,16 @@ describe('users section', () => {
     await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ page: '3' }));
   });
 
-  it('changes a role with the select and confirms it', async () => {
+  it('changes a role with the select only once the change is confirmed', async () => {
     const { fetchMock, user } = openUsers({
       'PATCH /api/admin/users/20': { ...olga, rol: 'scanner' },
     });
     const row = await screen.findByRole('row', { name: /Olga Ruiz/ });
     await user.selectOptions(within(row).getByRole('combobox', { name: 'Rol de Olga Ruiz' }), 'scanner');
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Cambiar el rol?' });
+    expect(dialog).toHaveTextContent('Olga Ruiz pasará de Organizador a Personal de barra.');
+    expect(sentBodies(fetchMock, `PATCH /api/admin/users/${olga.id}`)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cambiar rol' }));
     expect(await screen.findByText('Rol actualizado')).toBeInTheDocument();
     expect(screen.getByText('Olga Ruiz ahora es Personal de barra.')).toBeInTheDocument();
     expect(sentBodies(fetchMock, `PATCH /api/admin/users/${olga.id}`)).toEqual([{ rol: 'scanner' }]);
@@ -129,6 +133,8 @@ describe('users section', () => {
     });
     const row = await screen.findByRole('row', { name: /Pedro/ });
     await user.selectOptions(within(row).getByRole('combobox', { name: 'Rol de Pedro' }), 'organizer');
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Cambiar el rol?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cambiar rol' }));
     expect(await screen.findByText('No se pudo guardar el cambio')).toBeInTheDocument();
     expect(screen.getByText('Los datos han cambiado mientras se guardaba.')).toBeInTheDocument();
   });

@@ -53,7 +53,7 @@ describe('create order dialog', () => {
     expect(await screen.findByText('Campos requeridos')).toBeInTheDocument();
     expect(screen.getByText('Por favor completa todos los campos obligatorios.')).toBeInTheDocument();
     expect(within(dialog).getByText('El nombre es requerido')).toBeInTheDocument();
-    expect(within(dialog).getByText('Email inválido')).toBeInTheDocument();
+    expect(within(dialog).getByText('El email es obligatorio')).toBeInTheDocument();
     expect(within(dialog).getByText('Debe seleccionar un tipo de ticket')).toBeInTheDocument();
     expect(field(dialog, 'Nombre Completo')).toHaveAttribute('aria-invalid', 'true');
     expect(sentBodies(fetchMock, 'POST /api/pedidos')).toHaveLength(0);

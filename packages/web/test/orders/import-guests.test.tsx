@@ -22,6 +22,7 @@ const preview: ImportPreview = {
   conErrores: 2,
   duplicados: 0,
   tickets: 3,
+  sinCabecera: false,
 };
 
 function row(
@@ -41,6 +42,7 @@ function row(
     tipoTicket,
     ticketTypeId: 11,
     cantidad,
+    cantidadTexto: String(cantidad),
     errores,
     duplicado,
   };
@@ -152,6 +154,7 @@ describe('guest-list import', () => {
       conErrores: 1,
       duplicados: 2,
       tickets: 7,
+      sinCabecera: false,
     };
     const { fetchMock, user, dialog } = await openImport({
       ...routes,
@@ -210,6 +213,7 @@ describe('guest-list import', () => {
         conErrores: 0,
         duplicados: 1,
         tickets: 1,
+        sinCabecera: false,
       },
     });
     await user.upload(within(dialog).getByLabelText('Archivo CSV'), csv);

@@ -28,6 +28,9 @@ const routes = (tickets: TicketDetail[] = [fresh, scanned]) =>
       { id: 1, tipoBebida: 'copa', timestamp: '2030-07-04T20:00:00.000Z', barra: 'Barra Norte' },
       { id: 2, tipoBebida: 'cerveza', timestamp: '2030-07-04T21:30:00.000Z', barra: null },
     ],
+    'GET /api/tickets/1/rechazos': [],
+    'GET /api/tickets/2/rechazos': [],
+    'GET /api/tickets/3/rechazos': [],
     'GET /api/tipos-ticket/1': [aTicketType(), aTicketType({ id: 12, nombre: 'VIP' })],
   }) satisfies ApiRoutes;
 
@@ -67,7 +70,8 @@ describe('order detail page', () => {
     expect(await screen.findByRole('heading', { name: 'Tickets (2)' })).toBeInTheDocument();
 
     const first = await ticketCard(1);
-    expect(within(first).getByText('Activo')).toBeInTheDocument();
+    // The spec's badge and, beside it, the effective state (DECISIONS §5).
+    expect(within(first).getAllByText('Activo').length).toBeGreaterThan(0);
     expect(within(first).getByText('No escaneado aún')).toBeInTheDocument();
     expect(within(first).getByText('Copas')).toBeInTheDocument();
     expect(within(first).getByText('Por Cantidad')).toBeInTheDocument();
@@ -88,7 +92,7 @@ describe('order detail page', () => {
       within(scans)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['copa · Barra Norte04/07/2030 22:00', 'cerveza04/07/2030 23:30']);
+    ).toEqual(['Copa · Barra Norte04/07/2030 22:00', 'Cerveza · Sin barra04/07/2030 23:30']);
   });
 
   it('goes back to the list it came from', async () => {

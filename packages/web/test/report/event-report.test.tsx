@@ -118,8 +118,8 @@ describe('event report page', () => {
     ]);
     expect(await rowsOf('Bebidas')).toEqual([
       ['Bebida', 'Consumos'],
-      ['cerveza', '5'],
-      ['copa', '4'],
+      ['Cerveza', '5'],
+      ['Copa', '4'],
     ]);
     expect(await rowsOf('Estado de los tickets')).toEqual([
       ['Estado', 'Tickets'],

@@ -107,7 +107,7 @@ describe('statistics page', () => {
         .map((row) => row.textContent),
     ).toEqual(['HoraConsumos', '04/07/2030 23:006', '05/07/2030 00:003']);
     expect(
-      within(screen.getByRole('table', { name: 'Bebidas más servidas' })).getByText('cerveza'),
+      within(screen.getByRole('table', { name: 'Bebidas más servidas' })).getByText('Cerveza'),
     ).toBeInTheDocument();
     const states = screen.getByRole('table', { name: 'Estado de los tickets' });
     expect(

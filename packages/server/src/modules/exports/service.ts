@@ -1,9 +1,12 @@
 import { Readable } from 'node:stream';
 import type { User } from '@drinkflow/domain/auth';
+import { drinkLabel } from '@drinkflow/domain/bebidas';
+import { estadoEfectivoLabels, type TicketEstadoEfectivo } from '@drinkflow/domain/scan-rules';
 import { offlineConflictLabel, scanReasonLabel } from '@drinkflow/domain/stats-summary';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { EventService } from '../events/service';
+import { ticketEffectiveStateSql } from '../stats/effective-state';
 import { CSV_BOM, csvRow, type CsvValue } from './csv';
 
 /**
@@ -37,7 +40,15 @@ interface KeyedRow extends Record<string, unknown> {
 interface ExportKind<Row extends KeyedRow> {
   header: readonly string[];
   upTo: (db: Db) => Promise<number>;
-  batch: (eventoId: number, upTo: number, after: Position | null, timeZone: string, limit: number) => SQL;
+  batch: (
+    eventoId: number,
+    upTo: number,
+    after: Position | null,
+    timeZone: string,
+    limit: number,
+    /** The download's start: one instant for every batch's effective ticket states. */
+    now: Date,
+  ) => SQL;
   writer: (db: Db) => (rows: readonly Row[]) => Promise<string>;
 }
 
@@ -87,8 +98,6 @@ interface OrderRow extends KeyedRow {
   estado: string | null;
 }
 
-const estadoLabels: Record<string, string> = { activo: 'Activo', invalidado: 'Invalidado' };
-
 /**
  * One row per ticket with its order's fields; an order without tickets once, with empty ticket
  * cells. The QR code is left out on purpose: it is the ticket itself (a bearer credential), and a
@@ -106,10 +115,11 @@ const pedidosExport: ExportKind<OrderRow> = {
     'Estado',
   ],
   upTo: maxId(sql`pedidos`),
-  batch: (eventoId, upTo, after, timeZone, limit) => sql`
+  batch: (eventoId, upTo, after, timeZone, limit, now) => sql`
     select p.created_at::text as k_at, p.id as k_id, coalesce(t.id, 0) as k_sub,
            p.nombre_completo, p.email, p.telefono, ${localTime(sql`p.created_at`, timeZone)} as creado,
-           t.id as ticket_id, tt.nombre as tipo, t.estado
+           t.id as ticket_id, tt.nombre as tipo,
+           case when t.id is null then null else ${ticketEffectiveStateSql(now)} end as estado
     from pedidos p
     left join tickets t on t.pedido_id = p.id
     left join tipos_ticket tt on tt.id = t.ticket_type_id
@@ -125,7 +135,8 @@ const pedidosExport: ExportKind<OrderRow> = {
     row.creado,
     row.ticket_id,
     row.tipo,
-    row.estado === null ? null : (estadoLabels[row.estado] ?? row.estado),
+    // The effective state (DECISIONS §5), as the statistics and the order detail name it.
+    row.estado === null ? null : (estadoEfectivoLabels[row.estado as TicketEstadoEfectivo] ?? row.estado),
   ]),
 };
 
@@ -189,7 +200,7 @@ const consumosExport: ExportKind<ConsumoRow> = {
           row.ticket_id,
           ticket?.titular,
           ticket?.tipo,
-          row.tipo_bebida,
+          drinkLabel(row.tipo_bebida),
           row.barra,
           row.offline ? 'Sí' : 'No',
         ];
@@ -241,7 +252,14 @@ const escaneosExport: ExportKind<ScanRow> = {
     limit ${limit}`,
   writer: plainWriter((row: ScanRow) => {
     const { resultado, motivo } = scanResult(row);
-    return [row.fecha, row.ticket_id, resultado, motivo, row.tipo_bebida, row.barra];
+    return [
+      row.fecha,
+      row.ticket_id,
+      resultado,
+      motivo,
+      row.tipo_bebida === null ? null : drinkLabel(row.tipo_bebida),
+      row.barra,
+    ];
   }),
 };
 
@@ -270,11 +288,12 @@ export function createExportService(db: Db, events: EventService, timeZone: stri
     const upTo = await kind.upTo(db);
     const write = kind.writer(db);
     let limit: number = EXPORT_BATCH.first;
+    const now = new Date();
     /** The next batch and whether it was full (then more may follow). */
     async function read(after: Position | null): Promise<{ rows: Row[]; full: boolean }> {
       const asked = limit;
       const started = performance.now();
-      const rows = await rowsOf<Row>(db, kind.batch(eventoId, upTo, after, timeZone, asked));
+      const rows = await rowsOf<Row>(db, kind.batch(eventoId, upTo, after, timeZone, asked, now));
       const speedUp = Math.min(2, EXPORT_BATCH.targetMs / Math.max(1, performance.now() - started));
       limit = Math.round(Math.min(EXPORT_BATCH.max, Math.max(EXPORT_BATCH.min, asked * speedUp)));
       return { rows, full: rows.length === asked };

@@ -1,10 +1,12 @@
 import type { User } from '@drinkflow/domain/auth';
 import {
   MAX_IMPORT_ROWS,
+  defaultGuestFields,
   guestFieldLabels,
   guestMatchKeys,
   hasInvalidCharacters,
   importMessages,
+  isHeaderlessGuestRow,
   mapGuestHeader,
   normaliseHeader,
   type GuestField,
@@ -89,15 +91,20 @@ export function createGuestImportService(db: Db, events: EventService) {
     } catch {
       throw badRequest(importMessages.unreadable, [{ field: 'archivo', message: importMessages.unreadable }]);
     }
-    const [header, ...body] = rows;
-    if (!header || body.length === 0) {
+    // A first row that is a guest (it has an email and names no column) is read as data.
+    const sinCabecera = rows[0] !== undefined && isHeaderlessGuestRow(rows[0].cells);
+    const header = sinCabecera ? undefined : rows[0];
+    const body = sinCabecera ? rows : rows.slice(1);
+    if (body.length === 0) {
       throw badRequest(importMessages.empty, [{ field: 'archivo', message: importMessages.empty }]);
     }
     if (body.length > MAX_IMPORT_ROWS) {
       const message = importMessages.tooManyRows(MAX_IMPORT_ROWS);
       throw badRequest(message, [{ field: 'archivo', message }]);
     }
-    const { fields, missing } = mapGuestHeader(header.cells);
+    const { fields, missing } = header
+      ? mapGuestHeader(header.cells)
+      : { fields: defaultGuestFields, missing: [] as GuestField[] };
     if (missing.length > 0) {
       const message = importMessages.missingColumns(missing.map((field) => guestFieldLabels[field]));
       throw badRequest(message, [{ field: 'archivo', message }]);
@@ -153,6 +160,7 @@ export function createGuestImportService(db: Db, events: EventService) {
         tipoTicket,
         ticketTypeId: hasError('tipoTicket') ? null : ticketTypeId,
         cantidad: quantityOk ? cantidad : null,
+        cantidadTexto: rawCantidad,
         errores,
         duplicado: null,
       };
@@ -166,6 +174,7 @@ export function createGuestImportService(db: Db, events: EventService) {
       conErrores: filas.length - validas.length,
       duplicados: validas.filter((fila) => fila.duplicado !== null).length,
       tickets: validas.reduce((sum, fila) => sum + (fila.cantidad ?? 0), 0),
+      sinCabecera,
     };
   }
 

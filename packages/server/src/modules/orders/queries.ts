@@ -1,6 +1,7 @@
 import type { User } from '@drinkflow/domain/auth';
 import { zonedDayBounds } from '@drinkflow/domain/dates';
 import type { Pedido } from '@drinkflow/domain/orders';
+import { normalizePhone } from '@drinkflow/domain/phone';
 import { and, count, eq, exists, gte, inArray, lt, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ordersQuery } from '@drinkflow/domain/orders';
@@ -8,6 +9,7 @@ import type { Db, Tx } from '../../db/client';
 import { eventos, orderSearchText, pedidos, tickets, tiposTicket } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { readableBy, writableBy } from '../events/service';
+import { envioOf } from '../email/queue';
 
 export const ORDER_NOT_FOUND = 'Pedido no encontrado';
 export type OrdersFilter = z.output<typeof ordersQuery>;
@@ -67,6 +69,7 @@ export async function withSummaries(
           .from(tickets)
           .where(inArray(tickets.pedidoId, ids))
           .groupBy(tickets.pedidoId);
+  const envios = await envioOf(executor, ids);
   const typeIds = [...new Set(summaries.map((summary) => summary.ticketTypeId).filter((id) => id !== null))];
   const types =
     typeIds.length === 0
@@ -89,6 +92,9 @@ export async function withSummaries(
       evento: { id: evento.id, nombre: evento.nombre, fechaInicio: evento.fechaInicio.toISOString() },
       tipoTicket: tipo,
       totalTickets: summary?.total ?? 0,
+      envio: envios.get(pedido.id)!,
+      whatsappEnviadoEn: pedido.whatsappEnviadoEn?.toISOString() ?? null,
+      telefonoWhatsapp: normalizePhone(pedido.telefono),
     };
   });
 }

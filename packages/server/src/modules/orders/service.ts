@@ -6,7 +6,7 @@ import type {
   PedidoCreated,
   updateOrderBody,
 } from '@drinkflow/domain/orders';
-import { count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { eventos, pedidos, tickets } from '../../db/schema';
@@ -23,7 +23,8 @@ export function createOrderService(db: Db, events: EventService, timeZone: strin
         .from(pedidos)
         .innerJoin(eventos, eq(eventos.id, pedidos.eventoId))
         .where(scope)
-        .orderBy(desc(pedidos.createdAt), desc(pedidos.id))
+        // Newest first; the orders of one guest-list import share their time and keep the file's order.
+        .orderBy(desc(pedidos.createdAt), asc(pedidos.id))
         .limit(filter.limit)
         .offset((filter.page - 1) * filter.limit),
       db

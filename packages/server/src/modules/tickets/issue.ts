@@ -1,4 +1,5 @@
 import { orderMessages } from '@drinkflow/domain/orders';
+import { guestLinkPath } from '@drinkflow/domain/whatsapp';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { tickets, tiposTicket } from '../../db/schema';
@@ -7,6 +8,9 @@ import { randomSecret } from '../auth/tokens';
 
 /** A ticket's QR text: 192 random bits, URL-safe (DECISIONS §1); unique by constraint. */
 export const newQrCode = () => randomSecret(24);
+
+/** A ticket's guest-link secret (DECISIONS §13): 144 random bits, base64url, not the QR code. */
+export const newGuestToken = () => randomSecret(18);
 
 /** The ticket type if it belongs to `eventoId`; else 400 on `ticketTypeId` (nothing is written). */
 export async function ticketTypeOfEvent(executor: Db | Tx, ticketTypeId: number, eventoId: number) {
@@ -33,7 +37,15 @@ export function issueTickets(
 ) {
   return tx
     .insert(tickets)
-    .values(Array.from({ length: quantity }, () => ({ pedidoId, ticketTypeId, estado, qrCode: newQrCode() })))
+    .values(
+      Array.from({ length: quantity }, () => ({
+        pedidoId,
+        ticketTypeId,
+        estado,
+        qrCode: newQrCode(),
+        guestToken: newGuestToken(),
+      })),
+    )
     .returning();
 }
 
@@ -43,5 +55,6 @@ export const toTicket = (row: typeof tickets.$inferSelect) => ({
   ticketTypeId: row.ticketTypeId,
   estado: row.estado,
   qrCode: row.qrCode,
+  enlaceInvitado: guestLinkPath(row.guestToken),
   createdAt: row.createdAt.toISOString(),
 });

@@ -1,4 +1,4 @@
-import { consumo, createTicketBody, ticket, ticketDetail } from '@drinkflow/domain/orders';
+import { consumo, createTicketBody, rechazo, ticket, ticketDetail } from '@drinkflow/domain/orders';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -42,6 +42,12 @@ export function registerTicketRoutes({ app, db, guards, timeZone }: AppContext):
     '/api/tickets/:id/consumos',
     { onRequest, schema: { params: idParams, response: { 200: z.array(consumo) } } },
     async (request) => service.consumptions(currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/tickets/:id/rechazos',
+    { onRequest, schema: { params: idParams, response: { 200: z.array(rechazo) } } },
+    async (request) => service.refusals(currentUser(request), request.params.id),
   );
 
   app.get('/api/tickets/:id/pdf', { onRequest, schema: { params: idParams } }, async (request, reply) => {

@@ -1,13 +1,13 @@
 import type { User } from '@drinkflow/domain/auth';
-import type { Consumo, Ticket, TicketDetail } from '@drinkflow/domain/orders';
+import type { Consumo, Rechazo, Ticket, TicketDetail } from '@drinkflow/domain/orders';
 import { and, asc, count, desc, eq, max } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { consumos, eventos, pedidos, tickets, tiposTicket } from '../../db/schema';
+import { consumos, eventos, pedidos, scanLog, tickets, tiposTicket } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { readableBy, writableBy } from '../events/service';
 import { findOrder } from '../orders/queries';
 import { toTipoTicket } from '../ticket-types/service';
-import { issueTickets, newQrCode, ticketTypeOfEvent, toTicket } from './issue';
+import { issueTickets, newGuestToken, newQrCode, ticketTypeOfEvent, toTicket } from './issue';
 
 export const TICKET_NOT_FOUND = 'Ticket no encontrado';
 const ONLY_ACTIVE_QR = 'Solo se puede regenerar el QR de un ticket activo';
@@ -84,14 +84,17 @@ export function createTicketService(db: Db) {
     invalidate: (user: User, id: number) => setEstado(user, id, 'invalidado'),
     reactivate: (user: User, id: number) => setEstado(user, id, 'activo'),
 
-    /** A new QR secret; the old one stops scanning at once. Only for an active ticket (409). */
+    /**
+     * A new QR secret and guest link; the old QR stops scanning and the old link answers 404 at
+     * once (DECISIONS §13). Only for an active ticket (409).
+     */
     async regenerateQr(user: User, id: number): Promise<Ticket> {
       return db.transaction(async (tx) => {
         const ticket = await findTicket(tx, user, id, 'write', true);
         if (ticket.estado !== 'activo') throw conflict(ONLY_ACTIVE_QR);
         const [row] = await tx
           .update(tickets)
-          .set({ qrCode: newQrCode() })
+          .set({ qrCode: newQrCode(), guestToken: newGuestToken() })
           .where(eq(tickets.id, id))
           .returning();
         return toTicket(row!);
@@ -109,6 +112,27 @@ export function createTicketService(db: Db) {
         id: row.id,
         tipoBebida: row.tipoBebida,
         timestamp: row.timestamp.toISOString(),
+        barra: row.barra,
+      }));
+    },
+
+    /** The ticket's refused scans, newest first (the undo rows are not scans). */
+    async refusals(user: User, id: number): Promise<Rechazo[]> {
+      await findTicket(db, user, id, 'read');
+      const rows = await db
+        .select({
+          id: scanLog.id,
+          createdAt: scanLog.createdAt,
+          reason: scanLog.reason,
+          barra: scanLog.barra,
+        })
+        .from(scanLog)
+        .where(and(eq(scanLog.ticketId, id), eq(scanLog.accion, 'consumo'), eq(scanLog.allowed, false)))
+        .orderBy(desc(scanLog.createdAt), desc(scanLog.id));
+      return rows.map((row) => ({
+        id: row.id,
+        timestamp: row.createdAt.toISOString(),
+        reason: row.reason,
         barra: row.barra,
       }));
     },

@@ -19,17 +19,35 @@ function stuckHeaderBottom(): number {
 
 /**
  * The notification region: 5 s per toast, swipe right (50 px) to close, F8 to focus (spec §9).
- * Toasts appear at the top — below a header that stays on screen — full width on phones and in a
- * narrow column on the right from 640 px: dialogs keep their buttons at the bottom and a phone's
- * form its submit button under the thumb, so a toast never sits on them. Only the toast itself
+ * Toasts appear at the bottom, full width on phones and in a narrow column on the right from
+ * 640 px, so the header ('Cerrar Sesión', the admin badge) and the pages' top actions stay free;
+ * while a dialog is open they go to the top, below a header that stays on screen, since dialogs keep
+ * their buttons at the bottom (docs/decisions/044-toasts-at-the-bottom.md). Only the toast itself
  * takes clicks, never the empty space of the region around it.
  */
 export function Toaster() {
   const toasts = useToasts();
   const viewportRef = useRef<HTMLOListElement>(null);
+  const showing = toasts.length > 0;
   useLayoutEffect(() => {
-    if (viewportRef.current && toasts.length > 0) viewportRef.current.style.top = `${stuckHeaderBottom()}px`;
-  }, [toasts]);
+    const viewport = viewportRef.current;
+    if (!viewport || !showing) return;
+    // At the bottom: the header's 'Cerrar Sesión' and the pages' top actions stay free. With a
+    // dialog open, at the top below any stuck header: the dialog's buttons are at its bottom.
+    const place = () => {
+      const dialogOpen =
+        document.querySelector(
+          '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]',
+        ) !== null;
+      viewport.style.top = dialogOpen ? `${stuckHeaderBottom()}px` : 'auto';
+      viewport.style.bottom = dialogOpen ? 'auto' : '0px';
+    };
+    place();
+    // A dialog may open (or close) while a toast shows: Radix mounts it in a portal on <body>.
+    const observer = new MutationObserver(place);
+    observer.observe(document.body, { childList: true, subtree: true, attributeFilter: ['data-state'] });
+    return () => observer.disconnect();
+  }, [showing, toasts]);
 
   return (
     <ToastPrimitive.Provider
@@ -69,7 +87,7 @@ export function Toaster() {
         ref={viewportRef}
         hotkey={['F8']}
         label="Notificaciones ({hotkey})"
-        className="pointer-events-none fixed top-0 right-0 left-0 z-[100] flex max-h-screen flex-col gap-2 p-3 outline-none sm:left-auto sm:w-[22rem] sm:p-4"
+        className="pointer-events-none fixed right-0 bottom-0 left-0 z-[100] flex max-h-screen flex-col gap-2 p-3 outline-none sm:left-auto sm:w-[22rem] sm:p-4"
       />
     </ToastPrimitive.Provider>
   );

@@ -13,9 +13,12 @@ const figures: { key: keyof Omit<AdminSummary, 'actividad'>; label: string; icon
 /** The dashboard's four figures, counted by the server now. */
 export function SummaryFigures({ summary }: { summary: AdminSummary | undefined }) {
   return (
-    <dl className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 xl:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {figures.map((figure) => (
-        <div key={figure.key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <div
+          key={figure.key}
+          className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm [overflow-wrap:anywhere] sm:p-4"
+        >
           <dt className="flex items-center justify-between gap-3 text-sm font-medium text-slate-600">
             {figure.label}
             <figure.icon className="h-6 w-6 shrink-0 text-brand-700" aria-hidden />

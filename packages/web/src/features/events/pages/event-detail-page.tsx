@@ -7,6 +7,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { WhatsappSendingLink } from '@/features/whatsapp/components/whatsapp-sending-link';
 import { formatLong } from '@/lib/format';
 import { useEvent } from '../api/get-event';
 import { ApiKeyPanel } from '../components/api-key-panel';
@@ -118,6 +119,7 @@ export function EventDetailPage() {
                   Ver Pedidos del Evento
                 </Link>
               </Button>
+              <WhatsappSendingLink eventoId={evento.id} />
             </CardContent>
           </Card>
           <ApiKeyPanel eventId={evento.id} apiKey={evento.apiKey} />

@@ -53,6 +53,7 @@ function CreateOrderForm({ evento, onDone }: { evento: OrderEvent; onDone(): voi
       idPrefix="nuevo-pedido"
       form={form}
       ticketTypes={ticketTypes.data}
+      eventoId={evento.id}
       withQuantity
       submitLabel="Crear Pedido"
       pendingLabel="Creando..."

@@ -54,6 +54,7 @@ function EditOrderForm({ pedido, onDone }: { pedido: Pedido; onDone(): void }) {
       idPrefix="editar-pedido"
       form={form}
       ticketTypes={ticketTypes.data}
+      eventoId={pedido.eventoId}
       submitLabel="Guardar cambios"
       pendingLabel="Guardando..."
       save={save}

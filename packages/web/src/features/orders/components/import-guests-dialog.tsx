@@ -1,5 +1,5 @@
 import type { Evento } from '@drinkflow/domain/events';
-import type { ImportPreview } from '@drinkflow/domain/guest-import';
+import { guestListColumns, importMessages, type ImportPreview } from '@drinkflow/domain/guest-import';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -37,6 +37,8 @@ export function ImportGuestsDialog({ evento, open, onOpenChange }: ImportGuestsD
 
 function ImportGuests({ evento, onDone }: { evento: ImportGuestsDialogProps['evento']; onDone(): void }) {
   const [checked, setChecked] = useState<{ file: File; preview: ImportPreview } | null>(null);
+  // The chosen file's name stays in view even when the server refuses the file.
+  const [chosen, setChosen] = useState<File | null>(null);
   // A re-imported list should not create its guests twice: duplicates are left out unless unticked.
   const [omitirDuplicados, setOmitirDuplicados] = useState(true);
   const check = usePreviewImport(evento.id);
@@ -44,6 +46,7 @@ function ImportGuests({ evento, onDone }: { evento: ImportGuestsDialogProps['eve
 
   const choose = (file: File) => {
     setChecked(null);
+    setChosen(file);
     setOmitirDuplicados(true);
     run.reset();
     check.mutate(file, { onSuccess: (preview) => setChecked({ file, preview }) });
@@ -80,7 +83,7 @@ function ImportGuests({ evento, onDone }: { evento: ImportGuestsDialogProps['eve
       <ImportFilePicker
         disabled={check.isPending || run.isPending}
         checking={check.isPending}
-        fileName={checked?.file.name}
+        fileName={chosen?.name}
         onChoose={choose}
       />
       {failure && (
@@ -91,6 +94,14 @@ function ImportGuests({ evento, onDone }: { evento: ImportGuestsDialogProps['eve
       {checked && (
         <>
           <ImportSummary preview={checked.preview} omitirDuplicados={omitirDuplicados} />
+          {checked.preview.sinCabecera && (
+            <p
+              role="note"
+              className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+            >
+              {importMessages.noHeader(guestListColumns)}
+            </p>
+          )}
           {checked.preview.duplicados > 0 && (
             <ImportDuplicatesOption
               count={checked.preview.duplicados}
@@ -111,7 +122,8 @@ function ImportGuests({ evento, onDone }: { evento: ImportGuestsDialogProps['eve
           </div>
         </div>
       )}
-      <DialogFooter>
+      {/* Sticky: with 60 rows on a phone the buttons would sit thousands of pixels down. */}
+      <DialogFooter className="sticky -bottom-6 z-10 -mx-6 -mb-6 border-t border-slate-200 bg-white px-6 py-4">
         <Button variant="outline" onClick={onDone} disabled={run.isPending}>
           Cancelar
         </Button>

@@ -31,7 +31,11 @@ const columns: DataListColumn<GuestRow>[] = [
   },
   { header: 'Teléfono', cell: (row) => <Value row={row} field="telefono" value={row.telefono} /> },
   { header: 'Tipo de Ticket', cell: (row) => <Value row={row} field="tipoTicket" value={row.tipoTicket} /> },
-  { header: 'Cantidad', cell: (row) => <Value row={row} field="cantidad" value={row.cantidad} /> },
+  {
+    header: 'Cantidad',
+    // An invalid quantity is shown as typed ('tres', '0'), next to its error.
+    cell: (row) => <Value row={row} field="cantidad" value={row.cantidad ?? row.cantidadTexto} />,
+  },
   {
     header: 'Estado',
     cell: (row) =>

@@ -2,6 +2,7 @@ import type { Pedido } from '@drinkflow/domain/orders';
 import { Pencil } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { OrderWhatsappButton } from '@/features/whatsapp/components/order-whatsapp-button';
 import { formatDateTime } from '@/lib/format';
 
 /** The guest's details and the order's ticket type, with 'Editar Pedido'. */
@@ -17,10 +18,13 @@ export function OrderCard({ pedido, onEdit }: { pedido: Pedido; onEdit(): void }
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle className="text-lg">Información del pedido</CardTitle>
-        <Button variant="outline" size="sm" onClick={onEdit}>
-          <Pencil className="h-4 w-4" aria-hidden />
-          Editar Pedido
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <OrderWhatsappButton pedido={pedido} />
+          <Button variant="outline" size="sm" onClick={onEdit}>
+            <Pencil className="h-4 w-4" aria-hidden />
+            Editar Pedido
+          </Button>
+        </div>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-4 [overflow-wrap:anywhere] sm:grid-cols-2">

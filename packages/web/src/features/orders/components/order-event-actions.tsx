@@ -1,7 +1,9 @@
 import type { Evento } from '@drinkflow/domain/events';
 import { Download, Plus, Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { WhatsappSendingLink } from '@/features/whatsapp/components/whatsapp-sending-link';
 import { useDownload } from '@/hooks/use-download';
+import { BulkEmailDialog } from './bulk-email-dialog';
 
 interface OrderEventActionsProps {
   evento: Pick<Evento, 'id'>;
@@ -30,6 +32,8 @@ export function OrderEventActions({ evento, onCreate, onImport }: OrderEventActi
         <Download className="h-4 w-4" aria-hidden />
         {pending ? 'Descargando...' : 'Descargar todos los tickets'}
       </Button>
+      <WhatsappSendingLink eventoId={evento.id} />
+      <BulkEmailDialog eventoId={evento.id} />
     </div>
   );
 }

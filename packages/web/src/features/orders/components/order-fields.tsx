@@ -1,6 +1,8 @@
 import { ORDER_QUANTITY } from '@drinkflow/domain/orders';
 import type { TipoTicket } from '@drinkflow/domain/ticket-types';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
 import { describedBy, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -15,12 +17,35 @@ interface OrderFieldsProps {
   ticketTypes: readonly Pick<TipoTicket, 'id' | 'nombre'>[] | undefined;
   /** The create dialog also asks how many tickets. */
   withQuantity?: boolean;
+  /** The order's event: the hint of an event without types links to its ticket types. */
+  eventoId: number;
 }
 
-const noTypesHint = 'Este evento aún no tiene tipos de ticket: créalos antes en «Tipos de Ticket».';
+/** The hint of an event without ticket types, with a link to that event's ticket types. */
+function NoTypesHint({ eventoId }: { eventoId: number }) {
+  return (
+    <>
+      Este evento aún no tiene tipos de ticket: créalos antes en{' '}
+      <Link
+        to={`${paths.organizer.ticketTypes}?evento=${eventoId}`}
+        className="font-medium text-brand-700 underline underline-offset-2"
+      >
+        «Tipos de Ticket»
+      </Link>
+      .
+    </>
+  );
+}
 
 /** The guest's details and the ticket type, shared by the create and edit dialogs. */
-export function OrderFields({ idPrefix, register, errors, ticketTypes, withQuantity }: OrderFieldsProps) {
+export function OrderFields({
+  idPrefix,
+  register,
+  errors,
+  ticketTypes,
+  withQuantity,
+  eventoId,
+}: OrderFieldsProps) {
   const id = (field: keyof OrderFormValues) => `${idPrefix}-${field}`;
   const control = (field: keyof OrderFormValues, hint = false) => ({
     id: id(field),
@@ -69,7 +94,7 @@ export function OrderFields({ idPrefix, register, errors, ticketTypes, withQuant
           label="Tipo de Ticket"
           required
           error={errors.ticketTypeId?.message}
-          hint={noTypes ? noTypesHint : undefined}
+          hint={noTypes ? <NoTypesHint eventoId={eventoId} /> : undefined}
         >
           {/* Mounted once the types are known, so that the chosen one shows as selected. */}
           {ticketTypes ? (

@@ -20,6 +20,7 @@ interface OrderFormContentProps<Output> {
   form: UseFormReturn<OrderFormValues, unknown, Output>;
   ticketTypes: readonly Pick<TipoTicket, 'id' | 'nombre'>[] | undefined;
   withQuantity?: boolean;
+  eventoId: number;
   submitLabel: string;
   pendingLabel: string;
   /** Saves the checked values; the dialog stays open (and the button disabled) until it settles. */
@@ -37,6 +38,7 @@ export function OrderFormContent<Output>({
   form,
   ticketTypes,
   withQuantity,
+  eventoId,
   submitLabel,
   pendingLabel,
   save,
@@ -66,6 +68,7 @@ export function OrderFormContent<Output>({
           register={form.register}
           errors={errors}
           ticketTypes={ticketTypes}
+          eventoId={eventoId}
           withQuantity={withQuantity}
         />
         <DialogFooter>

@@ -26,7 +26,16 @@ function orderColumns(allEvents: boolean): DataListColumn<Pedido>[] {
         </>
       ),
     },
-    { header: 'Email', className: 'break-all', cell: (pedido) => pedido.email },
+    {
+      header: 'Email',
+      // One line, never broken mid-word: cut with an ellipsis, the whole address in the tooltip.
+      className: 'max-w-[16rem]',
+      cell: (pedido) => (
+        <span className="block truncate" title={pedido.email}>
+          {pedido.email}
+        </span>
+      ),
+    },
     ...(allEvents
       ? [
           {

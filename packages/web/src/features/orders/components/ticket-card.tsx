@@ -2,12 +2,13 @@ import { drinkTypeLabel } from '@drinkflow/domain/bebidas';
 import type { TicketDetail } from '@drinkflow/domain/orders';
 import { limitText, modoLabels } from '@drinkflow/domain/ticket-types';
 import { useId } from 'react';
+import { TicketWhatsappButton } from '@/features/whatsapp/components/ticket-whatsapp-button';
 import { formatDateTime } from '@/lib/format';
-import { displayedTicketStatus } from '../utils/ticket-status';
+import { displayedTicketStatus, ticketEffectiveState } from '../utils/ticket-status';
 import { TicketActions } from './ticket-actions';
 import { TicketQr } from './ticket-qr';
 import { TicketScans } from './ticket-scans';
-import { TicketStatusBadge } from './ticket-status-badge';
+import { EffectiveStateBadge, TicketStatusBadge } from './ticket-status-badge';
 
 /** One ticket: its status, its type's rules, its scans, its QR code and what can be done with it. */
 export function TicketCard({ ticket, now }: { ticket: TicketDetail; now: Date }) {
@@ -32,7 +33,10 @@ export function TicketCard({ ticket, now }: { ticket: TicketDetail; now: Date })
           </h3>
           <p className="text-sm text-slate-600">Creado el {formatDateTime(ticket.createdAt)}</p>
         </div>
-        <TicketStatusBadge status={displayedTicketStatus(ticket, now)} />
+        <div className="flex flex-wrap gap-2">
+          <TicketStatusBadge status={displayedTicketStatus(ticket, now)} />
+          <EffectiveStateBadge estado={ticketEffectiveState(ticket, now)} />
+        </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
         <div className="space-y-4">
@@ -46,9 +50,10 @@ export function TicketCard({ ticket, now }: { ticket: TicketDetail; now: Date })
           </dl>
           <TicketScans ticket={ticket} />
         </div>
-        <TicketQr ticketId={ticket.id} qrCode={ticket.qrCode} />
+        <TicketQr ticketId={ticket.id} qrCode={ticket.qrCode} invalidated={ticket.estado === 'invalidado'} />
       </div>
       <TicketActions ticket={ticket} />
+      <TicketWhatsappButton ticket={ticket} />
     </article>
   );
 }

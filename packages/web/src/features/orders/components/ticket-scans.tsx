@@ -1,18 +1,23 @@
 import type { TicketDetail } from '@drinkflow/domain/orders';
 import { formatDateTime } from '@/lib/format';
+import { scanReasonLabel } from '@drinkflow/domain/stats-summary';
+import { drinkLabel } from '@drinkflow/domain/bebidas';
 import { useTicketConsumos } from '../api/get-ticket-consumos';
-import { scanCountText } from '../utils/ticket-status';
+import { useTicketRechazos } from '../api/get-ticket-rechazos';
+import { drinksUsedText, scanCountText } from '../utils/ticket-status';
 
 /** 'No escaneado aún', or how often and when it was last scanned, with every drink served. */
 export function TicketScans({
   ticket,
 }: {
-  ticket: Pick<TicketDetail, 'id' | 'totalConsumos' | 'ultimoConsumo'>;
+  ticket: Pick<TicketDetail, 'id' | 'totalConsumos' | 'ultimoConsumo' | 'tipoTicket'>;
 }) {
   const consumos = useTicketConsumos(ticket.id, ticket.totalConsumos);
+  const rechazos = useTicketRechazos(ticket.id, ticket.totalConsumos);
   return (
     <div className="space-y-1 text-sm">
       <p className="font-medium text-slate-900">{scanCountText(ticket.totalConsumos)}</p>
+      <p className="text-slate-900">{drinksUsedText(ticket.totalConsumos, ticket.tipoTicket)}</p>
       {ticket.ultimoConsumo && (
         <p className="text-slate-600">Último escaneo: {formatDateTime(ticket.ultimoConsumo)}</p>
       )}
@@ -22,13 +27,36 @@ export function TicketScans({
           {consumos.data.map((consumo) => (
             <li key={consumo.id} className="flex justify-between gap-3">
               <span>
-                <span className="inline-block first-letter:uppercase">{consumo.tipoBebida}</span>
-                {consumo.barra && <span className="text-slate-600"> · {consumo.barra}</span>}
+                {drinkLabel(consumo.tipoBebida)}
+                <span className="text-slate-600"> · {consumo.barra ?? 'Sin barra'}</span>
               </span>
               <span className="text-slate-600">{formatDateTime(consumo.timestamp)}</span>
             </li>
           ))}
         </ol>
+      )}
+      {rechazos.data && rechazos.data.length > 0 && (
+        <div className="pt-1">
+          <p className="font-medium text-red-800">
+            {rechazos.data.length === 1
+              ? '1 intento rechazado'
+              : `${rechazos.data.length} intentos rechazados`}
+          </p>
+          <ol
+            aria-label={`Intentos rechazados del ticket #${ticket.id}`}
+            className="space-y-0.5 text-slate-700"
+          >
+            {rechazos.data.map((rechazo) => (
+              <li key={rechazo.id} className="flex justify-between gap-3">
+                <span>
+                  {scanReasonLabel(rechazo.reason)}
+                  <span className="text-slate-600"> · {rechazo.barra ?? 'Sin barra'}</span>
+                </span>
+                <span className="text-slate-600">{formatDateTime(rechazo.timestamp)}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
       )}
     </div>
   );

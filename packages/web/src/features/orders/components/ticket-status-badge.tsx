@@ -1,3 +1,4 @@
+import { estadoEfectivoLabels, type TicketEstadoEfectivo } from '@drinkflow/domain/scan-rules';
 import { Badge } from '@/components/ui/badge';
 import type { DisplayedTicketStatus } from '../utils/ticket-status';
 
@@ -10,4 +11,24 @@ const tones = {
 
 export function TicketStatusBadge({ status }: { status: DisplayedTicketStatus }) {
   return <Badge tone={tones[status]}>{status}</Badge>;
+}
+
+const effectiveTones = {
+  activo: 'green',
+  agotado: 'amber',
+  invalidado: 'red',
+  caducado: 'neutral',
+} as const satisfies Record<TicketEstadoEfectivo, string>;
+
+/**
+ * The effective state (DECISIONS §5) beside the spec's badge: the word the scanner, the statistics
+ * and pedidos.csv use for this ticket ('Agotado' where the spec's badge says 'Escaneado').
+ */
+export function EffectiveStateBadge({ estado }: { estado: TicketEstadoEfectivo }) {
+  return (
+    <Badge tone={effectiveTones[estado]} title="Estado efectivo (escáner, estadísticas y exportaciones)">
+      <span className="sr-only">Estado efectivo: </span>
+      {estadoEfectivoLabels[estado]}
+    </Badge>
+  );
 }

@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { useOrder } from '../api/get-order';
 import { EditOrderDialog } from '../components/edit-order-dialog';
+import { OrderEmailStatus } from '../components/email-status';
 import { OrderCard } from '../components/order-card';
 import { OrderHeader } from '../components/order-header';
 import { OrderNotFound } from '../components/order-not-found';
@@ -43,6 +44,7 @@ export function OrderDetailPage() {
     <div className="mx-auto max-w-6xl space-y-6">
       <OrderHeader pedido={pedido} />
       <OrderCard pedido={pedido} onEdit={() => setEditing(true)} />
+      <OrderEmailStatus pedido={pedido} />
       <OrderTickets pedidoId={pedido.id} />
       <EditOrderDialog pedido={pedido} open={editing} onOpenChange={setEditing} />
     </div>

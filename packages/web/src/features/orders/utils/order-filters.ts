@@ -14,6 +14,12 @@ export const noOrderFilters: OrderFilters = { search: '', ticketTypeId: '', desd
 export const activeFilterCount = (filters: OrderFilters) =>
   [filters.search.trim(), filters.ticketTypeId, filters.desde || filters.hasta].filter(Boolean).length;
 
+export const DATE_RANGE_REVERSED = 'La fecha «Desde» es posterior a «Hasta»';
+
+/** A 'Desde' after 'Hasta' matches nothing: the page says why instead of a bare 'Sin resultados'. */
+export const dateRangeReversed = (filters: Pick<OrderFilters, 'desde' | 'hasta'>) =>
+  Boolean(filters.desde && filters.hasta && filters.desde > filters.hasta);
+
 export const filtersText = (count: number) =>
   count === 1 ? '1 filtro aplicado' : `${count} filtros aplicados`;
 

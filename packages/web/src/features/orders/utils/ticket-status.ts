@@ -1,4 +1,5 @@
 import type { TicketDetail } from '@drinkflow/domain/orders';
+import { effectiveTicketState, type TicketEstadoEfectivo } from '@drinkflow/domain/scan-rules';
 
 export type DisplayedTicketStatus = 'Expirado' | 'Inválido' | 'Escaneado' | 'Activo';
 
@@ -21,3 +22,24 @@ export function displayedTicketStatus(
 /** 'No escaneado aún', 'Escaneado 1 vez', 'Escaneado 3 veces'. */
 export const scanCountText = (count: number) =>
   count === 0 ? 'No escaneado aún' : `Escaneado ${count} ${count === 1 ? 'vez' : 'veces'}`;
+
+/** '3 de 5 bebidas' when the type has a limit, else '3 bebidas (sin límite)'. */
+export function drinksUsedText(
+  used: number,
+  tipo: { modo: TicketDetail['tipoTicket']['modo']; maxDrinks: number | null },
+): string {
+  if (tipo.modo !== 'temporal' && tipo.maxDrinks !== null) return `${used} de ${tipo.maxDrinks} bebidas`;
+  return `${used} ${used === 1 ? 'bebida' : 'bebidas'} (sin límite)`;
+}
+
+/** The effective state (DECISIONS §5) the scanner, the statistics and pedidos.csv show. */
+export const ticketEffectiveState = (
+  ticket: Pick<TicketDetail, 'estado' | 'totalConsumos' | 'tipoTicket'>,
+  now: Date,
+): TicketEstadoEfectivo =>
+  effectiveTicketState(
+    { estado: ticket.estado },
+    { ...ticket.tipoTicket, validoHasta: new Date(ticket.tipoTicket.validoHasta) },
+    ticket.totalConsumos,
+    now,
+  );

@@ -1,7 +1,12 @@
 import type { EventStats } from '@drinkflow/domain/stats';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, XAxis, YAxis } from 'recharts';
-import { ticketStatePoints, timelinePoints } from '@/features/stats/utils/chart-data';
+import {
+  drinkPoints,
+  sliceStroke,
+  ticketStatePoints,
+  timelinePoints,
+} from '@/features/stats/utils/chart-data';
 
 /*
  * The statistics page's charts at a fixed size instead of a ResponsiveContainer: the browser lays a
@@ -51,7 +56,7 @@ export function ReportCharts({ stats }: { stats: EventStats }) {
         <BarChart
           {...size}
           accessibilityLayer={false}
-          data={stats.bebidasPopulares}
+          data={drinkPoints(stats)}
           layout="vertical"
           margin={{ top: 8, right: 16, left: 8 }}
         >
@@ -69,6 +74,7 @@ export function ReportCharts({ stats }: { stats: EventStats }) {
             dataKey="cantidad"
             nameKey="nombre"
             innerRadius="45%"
+            stroke={sliceStroke(states)}
             rootTabIndex={-1}
             {...still}
           >

@@ -1,7 +1,6 @@
 import type { EventStats } from '@drinkflow/domain/stats';
-import { scanReasonLabel } from '@drinkflow/domain/stats-summary';
 import type { ChartData } from '@/features/stats/components/chart-card';
-import { barsTable, drinksTable, timelineTable } from '@/features/stats/utils/chart-data';
+import { barsTable, drinksTable, refusalsTable, timelineTable } from '@/features/stats/utils/chart-data';
 import { ticketStateLabels } from '@/features/stats/utils/format-stats';
 
 /** The hours of the day with most drinks, busiest first (the API's order). */
@@ -17,15 +16,6 @@ export const ticketStatesTable = (stats: EventStats): ChartData => ({
     ticketStateLabels[estado],
     stats.estadoTickets[estado],
   ]),
-});
-
-/** Refused scans by reason in Spanish, most frequent first. */
-export const refusalsTable = (stats: EventStats): ChartData => ({
-  columns: ['Motivo', 'Rechazos'],
-  rows: Object.entries(stats.rechazos)
-    .filter(([, cantidad]) => cantidad > 0)
-    .map(([reason, cantidad]) => [scanReasonLabel(reason), cantidad] as const)
-    .sort(([labelA, a], [labelB, b]) => b - a || labelA.localeCompare(labelB, 'es')),
 });
 
 /** The data tables printed after the charts, in their order. */

@@ -38,9 +38,5 @@ export function remainingText(remaining: number) {
   return remaining === 1 ? 'Queda 1 bebida' : `Quedan ${remaining} bebidas`;
 }
 
-const drinkLabels: Record<string, string> = { copa: 'Copa', cerveza: 'Cerveza' };
-
-/** A recorded drink's name: 'Copa', 'Cerveza' or the text the ticket type named, capitalised. */
-export const drinkLabel = (tipoBebida: string) =>
-  drinkLabels[tipoBebida.toLocaleLowerCase('es')] ??
-  tipoBebida.charAt(0).toLocaleUpperCase('es') + tipoBebida.slice(1);
+/** A recorded drink's name: the domain's one label ('Copa'), as the charts and exports write it. */
+export { drinkLabel } from '@drinkflow/domain/bebidas';

@@ -17,12 +17,12 @@ function StatCard({
   note: string;
 }) {
   return (
-    <Card className="p-4">
+    <Card className="min-w-0 p-3 [overflow-wrap:anywhere] sm:p-4">
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-sm font-medium text-slate-600">{title}</h2>
         <Icon className="h-4 w-4 text-slate-500" aria-hidden />
       </div>
-      <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums">{value}</p>
+      <p className="mt-2 text-2xl font-bold text-slate-900 tabular-nums sm:text-3xl">{value}</p>
       <p className="text-sm text-slate-600">{note}</p>
     </Card>
   );
@@ -32,7 +32,8 @@ function StatCard({
 export function StatCards({ stats }: { stats: EventStats }) {
   const peak = stats.horasPico[0];
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
+    // Two per row from 360 px: one per row put the fifth figure three screens down on a phone.
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-5">
       <StatCard
         icon={Wine}
         title="Total Consumos"

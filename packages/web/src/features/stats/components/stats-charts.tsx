@@ -14,7 +14,11 @@ import {
 } from 'recharts';
 import {
   barsTable,
+  drinkPoints,
   drinksTable,
+  refusalPoints,
+  refusalsTable,
+  sliceStroke,
   ticketStatePoints,
   ticketStateTable,
   timelinePoints,
@@ -62,7 +66,7 @@ export function StatsCharts({ stats }: { stats: EventStats }) {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart
             accessibilityLayer={false}
-            data={stats.bebidasPopulares}
+            data={drinkPoints(stats)}
             layout="vertical"
             margin={{ top: 8, right: 16, bottom: 0, left: 8 }}
           >
@@ -87,6 +91,7 @@ export function StatsCharts({ stats }: { stats: EventStats }) {
               dataKey="cantidad"
               nameKey="nombre"
               innerRadius="45%"
+              stroke={sliceStroke(ticketStatePoints(stats))}
               rootTabIndex={-1}
               {...still}
             >
@@ -119,6 +124,23 @@ export function StatsCharts({ stats }: { stats: EventStats }) {
             <Bar dataKey="consumos" name="Consumos" fill="#2563eb" {...still} />
             <Bar dataKey="rechazos" name="Rechazos" fill="#dc2626" {...still} />
             <Bar dataKey="deshechos" name="Deshechos" fill="#d97706" {...still} />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartCard>
+
+      <ChartCard title="Rechazos por motivo" description="Escaneos rechazados" data={refusalsTable(stats)}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart
+            accessibilityLayer={false}
+            data={refusalPoints(stats)}
+            layout="vertical"
+            margin={{ top: 8, right: 16, bottom: 0, left: 8 }}
+          >
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis type="number" allowDecimals={false} tick={axis} />
+            <YAxis type="category" dataKey="motivo" width={120} tick={axis} />
+            <Tooltip />
+            <Bar dataKey="cantidad" name="Rechazos" fill="#dc2626" radius={[0, 4, 4, 0]} {...still} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>

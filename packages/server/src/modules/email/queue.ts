@@ -1,0 +1,162 @@
+import { SIN_ENVIAR, type Envio, type EnvioProgress } from '@drinkflow/domain/email';
+import { desc, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { enviosEmail } from '../../db/schema';
+
+/** The rows of `execute` on either driver (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** A job one worker holds: the lease is its own while `intentos` is still the number it claimed. */
+export interface ClaimedJob {
+  id: number;
+  pedidoId: number;
+  intentos: number;
+}
+
+type JobEstado = (typeof enviosEmail.estado.enumValues)[number];
+
+const OPEN = sql`('pendiente', 'enviando')`;
+
+/** The order's newest request as the order JSON carries it. */
+export function toEnvio(row: {
+  estado: JobEstado;
+  intentos: number;
+  enviadoEn: Date | null;
+  ultimoError: string | null;
+}): Envio {
+  return {
+    estado: row.estado === 'pendiente' || row.estado === 'enviando' ? 'en_cola' : row.estado,
+    intentos: row.intentos,
+    enviadoEn: row.enviadoEn?.toISOString() ?? null,
+    ultimoError: row.ultimoError,
+  };
+}
+
+/** `envio` of each order (SIN_ENVIAR for those never queued), for the order JSON. */
+export async function envioOf(executor: Db | Tx, pedidoIds: number[]): Promise<Map<number, Envio>> {
+  const result = new Map<number, Envio>();
+  if (pedidoIds.length === 0) return result;
+  const rows = await executor
+    .selectDistinctOn([enviosEmail.pedidoId], {
+      pedidoId: enviosEmail.pedidoId,
+      estado: enviosEmail.estado,
+      intentos: enviosEmail.intentos,
+      enviadoEn: enviosEmail.enviadoEn,
+      ultimoError: enviosEmail.ultimoError,
+    })
+    .from(enviosEmail)
+    .where(inArray(enviosEmail.pedidoId, pedidoIds))
+    .orderBy(enviosEmail.pedidoId, desc(enviosEmail.id));
+  for (const row of rows) result.set(row.pedidoId, toEnvio(row));
+  for (const id of pedidoIds) if (!result.has(id)) result.set(id, SIN_ENVIAR);
+  return result;
+}
+
+/** Orders that can be emailed: an address and at least one ticket. */
+const sendable = sql`btrim(p.email) <> '' and exists (select 1 from tickets t where t.pedido_id = p.id)`;
+
+export function createEmailQueue(db: Db) {
+  return {
+    /** Queues the order's email unless one is already waiting or being sent (then nothing changes). */
+    async enqueueOrder(pedidoId: number): Promise<void> {
+      // Without a conflict target, the partial unique index of open jobs answers "already queued".
+      await db.execute(
+        sql`insert into ${enviosEmail} (pedido_id) values (${pedidoId}) on conflict do nothing`,
+      );
+    },
+
+    /**
+     * Queues every sendable order of the event that has no open job; with `soloPendientes`, only
+     * those never emailed successfully. Answers how many were queued.
+     */
+    async enqueueEvent(eventoId: number, soloPendientes: boolean): Promise<number> {
+      const skipSent = soloPendientes
+        ? sql`and not exists (select 1 from ${enviosEmail} e where e.pedido_id = p.id and e.estado = 'enviado')`
+        : sql``;
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`
+          with queued as (
+            insert into ${enviosEmail} (pedido_id)
+            select p.id from pedidos p
+            where p.evento_id = ${eventoId} and ${sendable}
+              and not exists (select 1 from ${enviosEmail} e where e.pedido_id = p.id and e.estado in ${OPEN})
+              ${skipSent}
+            order by p.id
+            on conflict do nothing
+            returning 1
+          )
+          select count(*)::int as n from queued`),
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Takes up to `limit` due jobs (waiting ones whose time has come, and sends whose lease ran out:
+     * their process died) for `leaseMs`. SKIP LOCKED: processes claiming at once never share a job.
+     */
+    async claim(limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+      const rows = rowsOf<{ id: number; pedido_id: number; intentos: number }>(
+        await db.execute(sql`
+          update ${enviosEmail}
+          set estado = 'enviando', intentos = intentos + 1,
+              proximo_intento_en = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
+          where id in (
+            select id from ${enviosEmail}
+            where estado in ${OPEN} and proximo_intento_en <= now()
+            order by proximo_intento_en, id
+            limit ${limit}
+            for update skip locked
+          )
+          returning id, pedido_id, intentos`),
+      );
+      return rows.map((row) => ({ id: row.id, pedidoId: row.pedido_id, intentos: row.intentos }));
+    },
+
+    /** Records the delivery, unless the lease was lost (then the other holder records it). */
+    async markSent(job: ClaimedJob, messageId: string | null): Promise<void> {
+      await db.execute(sql`
+        update ${enviosEmail}
+        set estado = 'enviado', enviado_en = now(), message_id = ${messageId}, ultimo_error = null,
+            updated_at = now()
+        where id = ${job.id} and estado = 'enviando' and intentos = ${job.intentos}`);
+    },
+
+    /** Records a failed attempt: tried again in `retryInMs`, or for good (`fallido`) when null. */
+    async markFailed(job: ClaimedJob, reason: string, retryInMs: number | null): Promise<void> {
+      const next =
+        retryInMs === null
+          ? sql`estado = 'fallido'`
+          : sql`estado = 'pendiente', proximo_intento_en = now() + ${retryInMs} * interval '1 millisecond'`;
+      await db.execute(sql`
+        update ${enviosEmail}
+        set ${next}, ultimo_error = ${reason}, updated_at = now()
+        where id = ${job.id} and estado = 'enviando' and intentos = ${job.intentos}`);
+    },
+
+    /** Every order of the event by the state of its newest email request. */
+    async progress(eventoId: number): Promise<Omit<EnvioProgress, 'configurado'>> {
+      const [row] = rowsOf<Omit<EnvioProgress, 'configurado'>>(
+        await db.execute(sql`
+          select count(*)::int as "total",
+            (count(*) filter (where j.estado = 'enviado'))::int as "enviados",
+            (count(*) filter (where j.estado in ${OPEN}))::int as "enCola",
+            (count(*) filter (where j.estado = 'fallido'))::int as "fallidos",
+            (count(*) filter (where j.estado is null))::int as "sinEnviar"
+          from pedidos p
+          left join lateral (
+            select e.estado from ${enviosEmail} e where e.pedido_id = p.id order by e.id desc limit 1
+          ) j on true
+          where p.evento_id = ${eventoId}`),
+      );
+      return {
+        total: Number(row?.total ?? 0),
+        enviados: Number(row?.enviados ?? 0),
+        enCola: Number(row?.enCola ?? 0),
+        fallidos: Number(row?.fallidos ?? 0),
+        sinEnviar: Number(row?.sinEnviar ?? 0),
+      };
+    },
+  };
+}
+
+export type EmailQueue = ReturnType<typeof createEmailQueue>;
