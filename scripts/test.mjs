@@ -123,6 +123,13 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 run('build (web app and server)', 'npm', ['run', 'build', '--silent']);
+// The production layout (two processes behind Caddy with tls internal) on the build just made, in a
+// scratch database of TEST_DATABASE_URL's server (docs/decisions/040).
+if (process.env.TEST_DATABASE_URL) {
+  run('production rehearsal', 'bash', ['scripts/rehearse-production.sh', '--no-build']);
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: the production rehearsal behind Caddy is not run)');
+}
 runCounted('browser journeys', npx, ['playwright', 'test'], countPlaywright, `${tmp}/playwright.json`);
 
 console.log('\nAll layers passed:');

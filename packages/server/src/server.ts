@@ -69,13 +69,21 @@ const app = await buildApp({
   scannerRateLimit: config.scannerRateLimit,
   scannerAddressLimit: config.scannerAddressLimit,
   alertSweepMs: config.alertSweepSeconds * 1000,
+  email: config.email,
 });
+
+/** How long a SIGTERM waits for connections before closing them (DECISIONS §14: up to 10 s). */
+const SHUTDOWN_GRACE_MS = 8_000;
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: cerrando`);
+  // DECISIONS §14 lets requests in flight finish for up to 10 s. A proxy's kept-alive connections
+  // that go idle meanwhile would hold the close until Node's keep-alive timeout: after 8 s every
+  // connection still open is closed.
+  setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
   await app.close();
   await database.close();
   process.exit(0);
