@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { barras, corteDiario } from './event-bars';
 import { isoDateTime } from './iso-date-time';
 
 import { eventStatuses } from './event-status';
@@ -16,7 +17,11 @@ export const eventMessages = {
   notasMax: 'Las notas no pueden exceder 2000 caracteres',
 } as const;
 
-/** Create and update body; organizadorId is ignored (the server sets it, DECISIONS §2). */
+/**
+ * Create and update body; organizadorId is ignored (the server sets it, DECISIONS §2). `barras` and
+ * `corteDiario` (DECISIONS §15) stay undefined when absent: a new event gets [] and "06:00", an
+ * update keeps what the event has (docs/decisions/045).
+ */
 export const eventoBody = z
   .object({
     nombre: z
@@ -41,6 +46,8 @@ export const eventoBody = z
       .boolean({ error: 'esPrivado debe ser verdadero o falso' })
       .nullish()
       .transform((value) => value ?? false),
+    barras: barras.optional(),
+    corteDiario: corteDiario.optional(),
   })
   .refine((body) => Date.parse(body.fechaFin) > Date.parse(body.fechaInicio), {
     path: ['fechaFin'],
@@ -88,6 +95,10 @@ export const evento = z.object({
   notas: z.string().nullable(),
   esPrivado: z.boolean(),
   apiKey: z.string(),
+  /** The event's bars (DECISIONS §15); [] = the scanner asks for free text. */
+  barras: z.array(z.string()),
+  /** "HH:mm" in the app's time zone: when one festival day ends. */
+  corteDiario: z.string(),
   estado: z.enum(eventStatuses),
   createdAt: z.string(),
 });

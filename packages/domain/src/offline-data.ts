@@ -33,6 +33,8 @@ export const offlineTicket = z.object({
   /** Times of the drinks the server knows, ISO, in time order. */
   consumos: z.array(z.string()),
   titular: sealedName,
+  /** Drinks its top-ups added (DECISIONS §15); absent: none. */
+  recargas: z.number().int().positive().optional(),
 });
 export type OfflineTicket = z.infer<typeof offlineTicket>;
 
@@ -49,6 +51,8 @@ export const offlineData = z.object({
     fechaFin: z.string(),
     /** The time zone the server states times in (its messages' "hasta las HH:mm"). */
     zonaHoraria: z.string(),
+    /** When the festival day ends, "HH:mm" in `zonaHoraria` (DECISIONS §15); absent: 06:00. */
+    corteDiario: z.string().optional(),
   }),
   tiposTicket: z.array(offlineTicketType),
   tickets: z.array(offlineTicket),

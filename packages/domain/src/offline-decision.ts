@@ -1,7 +1,13 @@
 import { defaultTipoBebida } from './bebidas';
 import { offlineTicketId, openHolderName } from './offline-crypto';
 import type { OfflineData, OfflineTicket } from './offline-data';
-import { toScannedTicket, toScanResult, type ConsumoRow, type ScanTicketRow } from './scan-answer';
+import {
+  toScannedTicket,
+  toScanResult,
+  type ConsumoRow,
+  type ScanPlace,
+  type ScanTicketRow,
+} from './scan-answer';
 import { decideScan } from './scan-rules';
 import type { ScannerTicketResponse, ScanResult } from './scanner';
 
@@ -103,9 +109,46 @@ async function locate(
     estado: ticket.estado,
     createdAt: new Date(ticket.createdAt),
     titular: (await openHolderName(qrCode, ticket.titular)) ?? UNKNOWN_HOLDER,
-    tipo: { ...tipo, validoDesde: new Date(tipo.validoDesde), validoHasta: new Date(tipo.validoHasta) },
+    tipo: {
+      ...tipo,
+      validoDesde: new Date(tipo.validoDesde),
+      validoHasta: new Date(tipo.validoHasta),
+      maxDrinksPerDay: tipo.maxDrinksPerDay ?? null,
+      barrasPermitidas: tipo.barrasPermitidas ?? null,
+    },
+    ...(ticket.recargas ? { recargas: ticket.recargas } : {}),
   };
   return { id, row, history: historyOf(ticket, id, localDrinks), timeZone: data.evento.zonaHoraria };
+}
+
+/**
+ * The rule function's decision and answer for a located ticket, with the inputs the server passes
+ * (DECISIONS §15): the scan's bar, the ticket's top-ups, the event's cut-off.
+ */
+function decideLocated(
+  { row, history, timeZone }: Located,
+  {
+    tipoBebida,
+    now,
+    place,
+    kind,
+  }: { tipoBebida: string; now: Date; place: ScanPlace; kind: 'consume' | 'verify' },
+) {
+  const times = history.map((drink) => drink.timestamp);
+  const decision = decideScan({
+    ticket: row,
+    tipo: row.tipo,
+    consumos: times,
+    tipoBebida,
+    now,
+    timeZone,
+    recargas: row.recargas,
+    ...place,
+  });
+  return {
+    decision,
+    answer: toScanResult({ decision, ticket: row, times, tipoBebida, now, timeZone, kind, place }),
+  };
 }
 
 /** A consume decided offline: what the server would answer, and the drink to queue when allowed. */
@@ -113,14 +156,14 @@ export async function decideOfflineScan(input: OfflineScanInput): Promise<Offlin
   const { data, qrCode, localDrinks, now } = input;
   const found = await locate(data, qrCode, localDrinks);
   if (!found) return { found: false, message: OFFLINE_NOT_FOUND };
-  const { id, row, history, timeZone } = found;
+  const { id, row, history } = found;
   const tipoBebida = (input.tipoBebida?.trim() || defaultTipoBebida(row.tipo.drinkType)).toLocaleLowerCase(
     'es',
   );
+  // A consume always names its bar: none given is null, which a type that names bars refuses.
   const barra = input.barra?.trim() || null;
-  const times = history.map((drink) => drink.timestamp);
-  const decision = decideScan({ ticket: row, tipo: row.tipo, consumos: times, tipoBebida, now, timeZone });
-  const answer = toScanResult({ decision, ticket: row, times, tipoBebida, now, timeZone, kind: 'consume' });
+  const place = { barra, corteDiario: data.evento.corteDiario };
+  const { decision, answer } = decideLocated(found, { tipoBebida, now, place, kind: 'consume' });
   let drink: LocalDrink | null = null;
   if (decision.allowed) {
     drink = { ticket: id, tipoBebida, timestamp: now.toISOString(), barra };
@@ -130,16 +173,15 @@ export async function decideOfflineScan(input: OfflineScanInput): Promise<Offlin
 }
 
 /** Advanced mode's 'Verificar Ticket' offline: the ticket and what a drink now would get. */
-export async function verifyOffline(
-  input: Omit<OfflineScanInput, 'tipoBebida' | 'barra'>,
-): Promise<OfflineVerify> {
+export async function verifyOffline(input: Omit<OfflineScanInput, 'tipoBebida'>): Promise<OfflineVerify> {
   const { data, qrCode, localDrinks, now } = input;
   const found = await locate(data, qrCode, localDrinks);
   if (!found) return { found: false, message: OFFLINE_NOT_FOUND };
-  const { id, row, history, timeZone } = found;
+  const { id, row, history } = found;
   const tipoBebida = defaultTipoBebida(row.tipo.drinkType);
-  const times = history.map((drink) => drink.timestamp);
-  const decision = decideScan({ ticket: row, tipo: row.tipo, consumos: times, tipoBebida, now, timeZone });
+  // The device's bar when it gave one (else the allowed-bars rule is skipped, as online).
+  const place = { barra: input.barra?.trim() || undefined, corteDiario: data.evento.corteDiario };
+  const { answer } = decideLocated(found, { tipoBebida, now, place, kind: 'verify' });
   const { nombre, ubicacion, fechaInicio, fechaFin } = data.evento;
   return {
     found: true,
@@ -147,7 +189,7 @@ export async function verifyOffline(
     response: {
       ...toScannedTicket(row, history, now),
       evento: { nombre, ubicacion, fechaInicio, fechaFin },
-      verificacion: toScanResult({ decision, ticket: row, times, tipoBebida, now, timeZone, kind: 'verify' }),
+      verificacion: answer,
     },
   };
 }

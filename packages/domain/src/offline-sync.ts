@@ -1,5 +1,11 @@
 import { DEFAULT_TIME_ZONE, formatTime } from './dates';
-import { decideScan, type ScanReason, type ScanTicket, type ScanTicketType } from './scan-rules';
+import {
+  decideScan,
+  type ScanContext,
+  type ScanReason,
+  type ScanTicket,
+  type ScanTicketType,
+} from './scan-rules';
 
 /**
  * Scans a bar's device decided without the network, judged again by the server when they arrive
@@ -39,7 +45,7 @@ export function escaneadoEnProblem(escaneadoEn: Date, now: Date): string | null 
 export const offlineDrinkTime = (escaneadoEn: Date, now: Date): Date =>
   escaneadoEn.getTime() > now.getTime() ? now : escaneadoEn;
 
-export interface OfflineScanInput {
+export interface OfflineScanInput extends ScanContext {
   ticket: ScanTicket;
   tipo: ScanTicketType;
   /** Times of every drink the server has for this ticket (this scan's not included), in any order. */
@@ -77,10 +83,12 @@ export function judgeOfflineScan({
   tipoBebida,
   escaneadoEn,
   timeZone = DEFAULT_TIME_ZONE,
+  ...context
 }: OfflineScanInput): OfflineJudgement {
   const at = escaneadoEn.getTime();
+  // The bar, top-ups and cut-off (DECISIONS §15) judge an offline drink as they would have online.
   const decide = (drinks: readonly Date[]) =>
-    decideScan({ ticket, tipo, consumos: drinks, tipoBebida, now: escaneadoEn, timeZone });
+    decideScan({ ticket, tipo, consumos: drinks, tipoBebida, now: escaneadoEn, timeZone, ...context });
 
   // Every rule but the interval is decided with every drink: the order of the rules stays the
   // rule function's own (invalidado, validity, drink, count).

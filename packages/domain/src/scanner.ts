@@ -68,6 +68,18 @@ export const scannerKeyParams = z.object({
 });
 export const scannerTicketParams = scannerKeyParams.extend({ qrCode });
 
+/**
+ * GET …/ticket/{qrCode}?barra=…: the device's bar, so the verification applies a ticket type's
+ * allowed bars (DECISIONS §15); without it that rule is skipped.
+ */
+export const scannerTicketQuery = z.object({
+  barra: optionalText(
+    SCANNER_LIMITS.barraMax,
+    `El nombre de la barra no puede exceder ${SCANNER_LIMITS.barraMax} caracteres`,
+    'El nombre de la barra debe ser un texto',
+  ),
+});
+
 /** POST /api/scanner/{apiKey}/consume (DECISIONS §7). */
 export const consumeBody = z
   .object({

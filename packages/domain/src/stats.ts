@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recargasStats } from './topups';
 
 const cantidad = z.number().int().nonnegative();
 
@@ -65,6 +66,8 @@ export type ConflictoOffline = z.infer<typeof conflictoOffline>;
  * - porBarra: by consumos desc, then rechazos desc, then name.
  * - conflictosOffline: drinks served offline that the rules would have refused (DECISIONS §12),
  *   still stored; conflictos: the newest {@link CONFLICTOS_LIST_LIMIT} of them, newest first.
+ * - recargas: the event's top-ups (DECISIONS §15): drinks added and euros taken (`importe` summed,
+ *   top-ups without one count 0).
  */
 export const eventStats = z.object({
   totalConsumos: cantidad,
@@ -81,5 +84,7 @@ export const eventStats = z.object({
   // (docs/decisions/036); the server always sends both.
   conflictosOffline: cantidad,
   conflictos: z.array(conflictoOffline),
+  // Optional so answers and fixtures written before top-ups still parse; the server always sends it.
+  recargas: recargasStats.optional(),
 });
 export type EventStats = z.infer<typeof eventStats>;

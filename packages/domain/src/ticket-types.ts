@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { barrasPermitidas, maxDrinksPerDay } from './event-bars';
 import { idNumber } from './ids';
 import { isoDateTime } from './iso-date-time';
 import { modos, type Modo } from './ticket-type-labels';
@@ -88,6 +89,10 @@ const ticketTypeFields = z.object({
     .max(limits.drinkType.max, messages.drinkTypeMax),
   validoDesde: isoDateTime(messages.validoDesde),
   validoHasta: isoDateTime(messages.validoHasta),
+  // DECISIONS §15. Undefined when absent: a new type gets null, an update keeps the stored value
+  // (docs/decisions/045); null clears it.
+  maxDrinksPerDay: maxDrinksPerDay.optional(),
+  barrasPermitidas: barrasPermitidas.optional(),
 });
 
 const inRange = (value: number | null, range: { min: number; max: number }): value is number =>
@@ -137,6 +142,8 @@ export const ticketTypeBody = ticketTypeFields.transform((body, ctx) => {
     drinkType: body.drinkType,
     validoDesde: new Date(body.validoDesde).toISOString(),
     validoHasta: new Date(body.validoHasta).toISOString(),
+    maxDrinksPerDay: body.maxDrinksPerDay,
+    barrasPermitidas: body.barrasPermitidas,
   };
 });
 export type TicketTypeInput = z.input<typeof ticketTypeBody>;
@@ -169,6 +176,10 @@ export const tipoTicket = z.object({
   drinkType: z.string(),
   validoDesde: z.string(),
   validoHasta: z.string(),
+  /** Drinks allowed since the last daily cut-off (DECISIONS §15); null = no daily limit. */
+  maxDrinksPerDay: z.number().nullable(),
+  /** The event's bars this type is valid at; null = every bar. */
+  barrasPermitidas: z.array(z.string()).nullable(),
   evento: z.object({ nombre: z.string(), ubicacion: z.string() }).optional(),
 });
 export type TipoTicket = z.infer<typeof tipoTicket>;

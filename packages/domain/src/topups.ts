@@ -29,6 +29,8 @@ export const topUpMessages = {
   notaMax: `La nota no puede exceder ${TOP_UP_LIMITS.notaMax} caracteres`,
   /** The server's 400 for a top-up of a ticket without a count limit. */
   notLimited: 'Las recargas solo aplican a tickets con límite de bebidas',
+  /** The server's 400 for a top-up of an invalidated ticket. */
+  invalidated: 'No se puede recargar un ticket invalidado. Reactívalo antes de añadir bebidas.',
 } as const;
 
 /**
@@ -63,3 +65,26 @@ export const topUpBody = z.object({
 });
 export type TopUpInput = z.input<typeof topUpBody>;
 export type TopUpValues = z.output<typeof topUpBody>;
+
+/**
+ * One stored top-up, as POST answers it (201) and GET lists it (newest first). `importe` is a JSON
+ * number (euros) or null; `creadoPor` is null once the account that registered it is deleted.
+ */
+export const recarga = z.object({
+  id: z.number(),
+  ticketId: z.number(),
+  bebidas: z.number().int(),
+  importe: z.number().nullable(),
+  metodo: z.enum(topUpMetodos).nullable(),
+  nota: z.string().nullable(),
+  creadoPor: z.object({ nombre: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type Recarga = z.infer<typeof recarga>;
+
+/** The statistics' top-ups of an event: drinks added and euros taken (DECISIONS §15). */
+export const recargasStats = z.object({
+  bebidas: z.number().int().nonnegative(),
+  importe: z.number().nonnegative(),
+});
+export type RecargasStats = z.infer<typeof recargasStats>;

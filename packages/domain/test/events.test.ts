@@ -156,6 +156,8 @@ describe('evento and eventoDetail (responses)', () => {
     notas: null,
     esPrivado: false,
     apiKey: 'abc123',
+    barras: ['Barra 1'],
+    corteDiario: '06:00',
     estado: 'activo',
     createdAt: inicio,
   };

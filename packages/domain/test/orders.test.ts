@@ -384,6 +384,8 @@ describe('response schemas', () => {
         drinkType: 'todo',
         validoDesde: '2026-07-04T18:00:00.000Z',
         validoHasta: '2026-07-05T02:00:00.000Z',
+        maxDrinksPerDay: null,
+        barrasPermitidas: null,
       },
       totalConsumos: 2,
       ultimoConsumo: null,

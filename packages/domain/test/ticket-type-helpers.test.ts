@@ -131,6 +131,8 @@ describe('tipoTicket (response)', () => {
     drinkType: 'todo',
     validoDesde: evento.fechaInicio,
     validoHasta: evento.fechaFin,
+    maxDrinksPerDay: 3,
+    barrasPermitidas: ['VIP'],
   };
 
   it('sends every field the screens read, with the event when joined, and nothing else', () => {

@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import { DEFAULT_TIME_ZONE } from '@drinkflow/domain/dates';
 import { SCANNER_LIMITS } from '@drinkflow/domain/scanner-limits';
 import { setSpanishValidationMessages } from '@drinkflow/domain/validation-messages';
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import type { Db } from './db/client';
@@ -32,6 +32,7 @@ import { registerStatsRoutes } from './modules/stats/routes';
 import { registerStatsStreamRoutes } from './modules/stats-stream/routes';
 import { registerTicketTypeRoutes } from './modules/ticket-types/routes';
 import { registerTicketRoutes } from './modules/tickets/routes';
+import { registerTopUpRoutes } from './modules/topups/routes';
 
 /** JSON answers below this size are sent as they are. */
 export const COMPRESS_THRESHOLD_BYTES = 2048;
@@ -81,7 +82,7 @@ export async function buildApp(options: BuildAppOptions) {
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     // One line per request, when it is answered (registerRequestLog), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerTicketTypeRoutes(context);
   registerOrderRoutes(context);
   registerTicketRoutes(context);
+  registerTopUpRoutes(context);
   registerGuestImportRoutes(context);
   registerGuestTicketRoutes(context, { now: options.now });
   registerStatsRoutes(context);

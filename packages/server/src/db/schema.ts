@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -84,6 +85,13 @@ export const eventos = pgTable(
     notas: text('notas'),
     esPrivado: boolean('es_privado').notNull().default(false),
     apiKey: text('api_key').notNull(),
+    /** The event's bar names (DECISIONS §15): unique case-insensitively, checked by the domain schema. */
+    barras: text('barras')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** "HH:mm" in APP_TIME_ZONE: the moment one festival day ends (DECISIONS §15). */
+    corteDiario: text('corte_diario').notNull().default('06:00'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -109,11 +117,19 @@ export const tiposTicket = pgTable(
     drinkType: text('drink_type').notNull(),
     validoDesde: instant('valido_desde').notNull(),
     validoHasta: instant('valido_hasta').notNull(),
+    /** Drinks allowed since the last daily cut-off (DECISIONS §15); null = no daily limit. */
+    maxDrinksPerDay: integer('max_drinks_per_day'),
+    /** The event's bars this type is valid at (DECISIONS §15); null = every bar. */
+    barrasPermitidas: text('barras_permitidas').array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('tipos_ticket_evento_idx').on(t.eventoId),
+    check(
+      'tipos_ticket_max_drinks_per_day_check',
+      sql`${t.maxDrinksPerDay} is null or ${t.maxDrinksPerDay} between 1 and 50`,
+    ),
     check(
       'tipos_ticket_modo_check',
       sql`${t.modo} in ('por_cantidad', 'temporal', 'intervalos_controlados')`,
@@ -169,6 +185,8 @@ export const tickets = pgTable(
     qrCode: text('qr_code').notNull(),
     /** How many of the ticket's consumptions exist: kept by the `consumos_count` trigger (0006). */
     consumosUsados: integer('consumos_usados').notNull().default(0),
+    /** The sum of its top-ups' drinks (DECISIONS §15), kept by the top-ups service in the same transaction. */
+    recargasBebidas: integer('recargas_bebidas').notNull().default(0),
     /** The secret of the guest link /t/<token> (DECISIONS §13): 18 random bytes, base64url. */
     // Filled in JS on every insert (the migration backfilled existing rows the same shape).
     guestToken: text('guest_token')
@@ -188,7 +206,41 @@ export const tickets = pgTable(
 
 /** A conflict's reason is one of the rule function's refusals (DECISIONS §5). */
 const conflictoCheck = (column: AnyPgColumn) =>
-  sql`${column} is null or ${column} in ('invalidado', 'no_valido_aun', 'caducado', 'tipo_bebida', 'agotado', 'intervalo')`;
+  sql`${column} is null or ${column} in ('invalidado', 'no_valido_aun', 'caducado', 'barra_no_permitida', 'tipo_bebida', 'agotado', 'limite_diario', 'intervalo')`;
+
+/**
+ * A ticket's top-ups (DECISIONS §15): each raises its total drink limit by `bebidas`.
+ * `tickets.recargas_bebidas` holds their sum.
+ */
+export const recargas = pgTable(
+  'recargas',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
+    bebidas: integer('bebidas').notNull(),
+    /** Euros, at most 2 decimals; read as a string by the driver. */
+    importe: numeric('importe', { precision: 10, scale: 2 }),
+    metodo: text('metodo', { enum: ['efectivo', 'tarjeta', 'invitacion'] }),
+    nota: text('nota'),
+    creadoPor: integer('creado_por').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('recargas_ticket_idx').on(t.ticketId),
+    index('recargas_evento_time_idx').on(t.eventoId, t.createdAt),
+    check('recargas_bebidas_check', sql`${t.bebidas} between 1 and 50`),
+    check('recargas_importe_check', sql`${t.importe} is null or ${t.importe} >= 0`),
+    check(
+      'recargas_metodo_check',
+      sql`${t.metodo} is null or ${t.metodo} in ('efectivo', 'tarjeta', 'invitacion')`,
+    ),
+  ],
+);
 
 export const consumos = pgTable(
   'consumos',

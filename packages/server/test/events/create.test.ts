@@ -46,6 +46,8 @@ describe('POST /api/eventos', () => {
       notas: 'Entrada por la puerta lateral',
       esPrivado: false,
       apiKey: expect.stringMatching(URL_SAFE_SECRET),
+      barras: [],
+      corteDiario: '06:00',
       estado: 'próximo',
       createdAt: expect.any(String),
     });

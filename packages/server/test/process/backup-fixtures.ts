@@ -24,7 +24,7 @@ export function runBackupCli(mode: 'backup' | 'restore', args: string[], env: Re
 
 /**
  * Rows nobody else makes: a session, a throttled attempt, scans (with the bar trigger), alerts, a
- * demo request, an emailed order.
+ * demo request, an emailed order, a top-up.
  */
 export async function seedEveryTable(database: Database): Promise<void> {
   await seedDemo(database.db);
@@ -52,6 +52,10 @@ export async function seedEveryTable(database: Database): Promise<void> {
   await database.db.execute(sql`
     insert into envios_email (pedido_id, estado, intentos, enviado_en, message_id)
       select id, 'enviado', 1, now(), 'backup-test-message' from pedidos order by id limit 1`);
+  await database.db.execute(sql`
+    insert into recargas (ticket_id, evento_id, bebidas, importe, metodo, nota)
+      select t.id, p.evento_id, 2, 12.50, 'tarjeta', 'Recarga de la copia'
+      from tickets t join pedidos p on p.id = t.pedido_id order by t.id limit 1`);
 }
 
 export async function rowsOf(database: Database, query: string): Promise<Record<string, unknown>[]> {

@@ -120,6 +120,8 @@ describe('GET /api/scanner/{apiKey}/offline', () => {
       fechaInicio: f.evento.fechaInicio,
       fechaFin: f.evento.fechaFin,
       zonaHoraria: 'Europe/Madrid',
+      // When the festival day ends (DECISIONS §15), for per-day limits decided offline.
+      corteDiario: '06:00',
     });
     expect(data.tiposTicket).toEqual(
       [f.tipo, f.vip].map((tipo) => ({

@@ -24,6 +24,8 @@ const estados = ['activo', 'invalidado'] as const;
 const modos: Modo[] = ['por_cantidad', 'temporal', 'intervalos_controlados'];
 const limits = [null, 0, 1, 3];
 const used = [0, 1, 2, 3, 4];
+// Drinks added by top-ups (DECISIONS §15).
+const recargas = [0, 2];
 // Long expired, a millisecond before now, exactly now (still valid: "after validoHasta" is strict),
 // a millisecond after, and far ahead.
 const ends = [-3_600_000, -1, 0, 1, 86_400_000].map((offset) => new Date(now.getTime() + offset));
@@ -34,6 +36,7 @@ interface Case {
   modo: Modo;
   max_drinks: number | null;
   used: number;
+  recargas: number;
   valido_hasta: string;
 }
 
@@ -42,16 +45,18 @@ for (const estado of estados)
   for (const modo of modos)
     for (const max of limits)
       for (const n of used)
-        for (const end of ends) {
-          cases.push({
-            id: cases.length,
-            estado,
-            modo,
-            max_drinks: max,
-            used: n,
-            valido_hasta: end.toISOString(),
-          });
-        }
+        for (const added of recargas)
+          for (const end of ends) {
+            cases.push({
+              id: cases.length,
+              estado,
+              modo,
+              max_drinks: max,
+              used: n,
+              recargas: added,
+              valido_hasta: end.toISOString(),
+            });
+          }
 
 const expected = (c: Case): TicketEstadoEfectivo =>
   effectiveTicketState(
@@ -59,10 +64,11 @@ const expected = (c: Case): TicketEstadoEfectivo =>
     { modo: c.modo, maxDrinks: c.max_drinks, validoHasta: new Date(c.valido_hasta) },
     c.used,
     now,
+    c.recargas,
   );
 
 describe('effectiveStateSql (the statistics’ estadoTickets)', () => {
-  it(`answers as the domain's effectiveTicketState in all ${2 * 3 * 4 * 5 * 5} combinations of state, mode, limit, drinks and validity`, async () => {
+  it(`answers as the domain's effectiveTicketState in all ${2 * 3 * 4 * 5 * 2 * 5} combinations of state, mode, limit, drinks, top-ups and validity`, async () => {
     const result = await database.db.execute(sql`
       select v.id, ${effectiveStateSql(
         {
@@ -71,11 +77,12 @@ describe('effectiveStateSql (the statistics’ estadoTickets)', () => {
           modo: sql`v.modo`,
           maxDrinks: sql`v.max_drinks`,
           used: sql`v.used`,
+          recargas: sql`v.recargas`,
         },
         now,
       )} as estado
       from json_to_recordset(${JSON.stringify(cases)}::json)
-        as v(id int, estado text, modo text, max_drinks int, used int, valido_hasta timestamptz)
+        as v(id int, estado text, modo text, max_drinks int, used int, recargas int, valido_hasta timestamptz)
       order by v.id`);
     const rows = (result as unknown as { rows: { id: number; estado: string }[] }).rows;
 

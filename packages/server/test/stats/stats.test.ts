@@ -130,6 +130,7 @@ describe('GET /api/stats/{eventoId}', () => {
       porBarra: [],
       conflictosOffline: 0,
       conflictos: [],
+      recargas: { bebidas: 0, importe: 0 },
     });
   });
 

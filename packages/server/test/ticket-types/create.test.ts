@@ -49,6 +49,8 @@ describe('POST /api/tipos-ticket', () => {
       drinkType: 'todo',
       validoDesde: '2030-07-04T20:00:00.000Z',
       validoHasta: '2030-07-05T06:00:00.000Z',
+      maxDrinksPerDay: null,
+      barrasPermitidas: null,
     });
     const stored = await call(t, organizer, 'GET', `/api/tipos-ticket/single/${created.id}`);
     expect(stored.json()).toEqual({

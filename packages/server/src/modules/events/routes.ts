@@ -1,9 +1,11 @@
 import { apiKeyBody, apiKeyResponse, evento, eventoBody, eventoDetail } from '@drinkflow/domain/events';
+import { renameBarBody } from '@drinkflow/domain/event-bars';
 import { deletedResponse } from '@drinkflow/domain/responses';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { idParams, userIdParams } from '../../http/params';
 import { currentUser } from '../auth/guards';
+import { renameBar } from './bars';
 import { createEventService } from './service';
 
 export function registerEventRoutes({ app, db, guards }: AppContext): void {
@@ -36,6 +38,13 @@ export function registerEventRoutes({ app, db, guards }: AppContext): void {
     '/api/eventos/:id',
     { onRequest, schema: { params: idParams, body: eventoBody, response: { 200: evento } } },
     async (request) => events.update(currentUser(request), request.params.id, request.body),
+  );
+
+  // Renames a bar everywhere the event uses it (DECISIONS §15).
+  app.patch(
+    '/api/eventos/:id/barras',
+    { onRequest, schema: { params: idParams, body: renameBarBody, response: { 200: evento } } },
+    async (request) => renameBar(db, events, currentUser(request), request.params.id, request.body),
   );
 
   app.delete(

@@ -1,6 +1,7 @@
 import type { User } from '@drinkflow/domain/auth';
+import { DEFAULT_CORTE_DIARIO, unknownBars } from '@drinkflow/domain/event-bars';
 import { eventStatus, apiKeyMessages, type Evento, type EventoValues } from '@drinkflow/domain/events';
-import { and, count, countDistinct, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { consumos, eventos, pedidos, tickets, tiposTicket } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../http/errors';
@@ -20,6 +21,8 @@ export const toEvento = (row: EventoRow, now = new Date()): Evento => ({
   notas: row.notas,
   esPrivado: row.esPrivado,
   apiKey: row.apiKey,
+  barras: row.barras,
+  corteDiario: row.corteDiario,
   estado: eventStatus(row, now),
   createdAt: row.createdAt.toISOString(),
 });
@@ -31,6 +34,26 @@ export const readableBy = (user: User): SQL | undefined =>
 export const writableBy = (user: User): SQL => eq(eventos.organizadorId, user.id);
 
 const newApiKey = () => randomSecret(18);
+
+export const BAR_IN_USE = 'No se puede quitar una barra que permite un tipo de ticket';
+
+/**
+ * 409 when `barras` would drop a bar that one of the event's ticket types allows (DECISIONS §15).
+ * Run it in the transaction that writes the bars, after locking the event row: a ticket type's
+ * create or update locks the same row, so neither can slip in between.
+ */
+export async function assertAllowedBarsKept(tx: Tx, eventoId: number, barras: readonly string[]) {
+  const types = await tx
+    .select({ barrasPermitidas: tiposTicket.barrasPermitidas })
+    .from(tiposTicket)
+    .where(and(eq(tiposTicket.eventoId, eventoId), isNotNull(tiposTicket.barrasPermitidas)));
+  const removed = [...new Set(types.flatMap((type) => unknownBars(type.barrasPermitidas ?? [], barras)))];
+  if (removed.length > 0)
+    throw conflict(
+      BAR_IN_USE,
+      removed.map((name) => ({ field: 'barras', message: `${BAR_IN_USE}: ${name}` })),
+    );
+}
 /**
  * Key changes per organizer (DECISIONS §4): a 409 says that another event uses a key, so unlimited
  * attempts would let an organizer search for other events' keys.
@@ -44,12 +67,18 @@ const apiKeyTaken = () =>
 
 export function createEventService(db: Db) {
   const throttle = createThrottle(db);
-  async function find(id: number, scope: SQL | undefined, executor: Db | Tx = db): Promise<EventoRow> {
-    const [row] = await executor
+  async function find(
+    id: number,
+    scope: SQL | undefined,
+    executor: Db | Tx = db,
+    lock = false,
+  ): Promise<EventoRow> {
+    const query = executor
       .select()
       .from(eventos)
       .where(and(eq(eventos.id, id), scope))
       .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
     if (!row) throw notFound(EVENT_NOT_FOUND);
     return row;
   }
@@ -59,6 +88,8 @@ export function createEventService(db: Db) {
     findReadable: (user: User, id: number) => find(id, readableBy(user)),
     /** The event if `user` may change it; inside a transaction pass its `tx`. */
     findWritable: (user: User, id: number, executor: Db | Tx = db) => find(id, writableBy(user), executor),
+    /** As findWritable, locking the event row (FOR UPDATE) for the rest of the transaction `tx`. */
+    lockWritable: (user: User, id: number, tx: Tx) => find(id, writableBy(user), tx, true),
 
     async list(user: User, organizadorId: number): Promise<Evento[]> {
       if (user.rol !== 'admin' && organizadorId !== user.id) throw notFound('Usuario no encontrado');
@@ -96,6 +127,8 @@ export function createEventService(db: Db) {
         .insert(eventos)
         .values({
           ...values,
+          barras: values.barras ?? [],
+          corteDiario: values.corteDiario ?? DEFAULT_CORTE_DIARIO,
           fechaInicio: new Date(values.fechaInicio),
           fechaFin: new Date(values.fechaFin),
           organizadorId: user.id,
@@ -105,19 +138,26 @@ export function createEventService(db: Db) {
       return toEvento(row!);
     },
 
+    /** Absent `barras` and `corteDiario` keep the event's own (docs/decisions/045). */
     async update(user: User, id: number, values: EventoValues): Promise<Evento> {
-      const [row] = await db
-        .update(eventos)
-        .set({
-          ...values,
-          fechaInicio: new Date(values.fechaInicio),
-          fechaFin: new Date(values.fechaFin),
-          updatedAt: new Date(),
-        })
-        .where(and(eq(eventos.id, id), writableBy(user)))
-        .returning();
-      if (!row) throw notFound(EVENT_NOT_FOUND);
-      return toEvento(row);
+      return db.transaction(async (tx) => {
+        if (values.barras !== undefined) {
+          await find(id, writableBy(user), tx, true);
+          await assertAllowedBarsKept(tx, id, values.barras);
+        }
+        const [row] = await tx
+          .update(eventos)
+          .set({
+            ...values,
+            fechaInicio: new Date(values.fechaInicio),
+            fechaFin: new Date(values.fechaFin),
+            updatedAt: new Date(),
+          })
+          .where(and(eq(eventos.id, id), writableBy(user)))
+          .returning();
+        if (!row) throw notFound(EVENT_NOT_FOUND);
+        return toEvento(row);
+      });
     },
 
     /** Deletes the event with its ticket types, orders, tickets, consumptions and scan log. */

@@ -25,12 +25,14 @@ export function createGuestTicketService(db: Db, { timeZone, now = () => new Dat
           ticketId: tickets.id,
           estado: tickets.estado,
           qrCode: tickets.qrCode,
+          recargas: tickets.recargasBebidas,
           titular: pedidos.nombreCompleto,
           evento: {
             nombre: eventos.nombre,
             ubicacion: eventos.ubicacion,
             fechaInicio: eventos.fechaInicio,
             fechaFin: eventos.fechaFin,
+            corteDiario: eventos.corteDiario,
           },
           tipo: tiposTicket,
         })
@@ -53,6 +55,8 @@ export function createGuestTicketService(db: Db, { timeZone, now = () => new Dat
       const ticket = { estado: row.estado };
       const used = times.length;
       const limited = tipo.modo !== 'temporal' && tipo.maxDrinks !== null;
+      // Top-ups raise a counted ticket's limit (DECISIONS §15).
+      const recargas = limited ? row.recargas : 0;
       // The scanner's own answer to a drink of the ticket's kind right now: only an interval makes
       // the guest wait for a known time.
       const decision = decideScan({
@@ -62,6 +66,8 @@ export function createGuestTicketService(db: Db, { timeZone, now = () => new Dat
         tipoBebida: defaultTipoBebida(tipo.drinkType),
         now: at,
         timeZone,
+        recargas,
+        corteDiario: row.evento.corteDiario,
       });
 
       return {
@@ -77,9 +83,9 @@ export function createGuestTicketService(db: Db, { timeZone, now = () => new Dat
           modo: tipo.modo,
           descripcionLimite: limitDescription(tipo, timeZone),
         },
-        estado: effectiveTicketState(ticket, tipo, used, at),
+        estado: effectiveTicketState(ticket, tipo, used, at, recargas),
         bebidasConsumidas: used,
-        bebidasRestantes: limited ? Math.max(0, tipo.maxDrinks! - used) : null,
+        bebidasRestantes: limited ? Math.max(0, tipo.maxDrinks! + recargas - used) : null,
         proximaBebida:
           decision.reason === 'intervalo' && decision.nextAllowedTime
             ? decision.nextAllowedTime.toISOString()

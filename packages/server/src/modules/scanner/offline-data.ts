@@ -68,12 +68,15 @@ interface TipoJson {
   drinkType: string;
   desde: number;
   hasta: number;
+  maxDrinksPerDay: number | null;
+  barrasPermitidas: string[] | null;
 }
 
 /**
  * A ticket as the statement lists it, by position (about 40 % quicker than one JSON object per
  * ticket on PGlite, whose statements run on the server's thread): id, ticket type, stored state,
- * creation time, QR code, holder's name, drink times in time order (null without drinks).
+ * creation time, QR code, holder's name, drink times in time order (null without drinks), drinks
+ * its top-ups added.
  */
 type TicketJson = [
   id: number,
@@ -83,6 +86,7 @@ type TicketJson = [
   qr: string,
   titular: string,
   consumos: number[] | null,
+  recargas: number,
 ];
 
 /** The rows of `db.execute` on either driver (node-postgres and PGlite both answer `{ rows }`). */
@@ -139,11 +143,12 @@ export function createOfflineData(db: Db, options: OfflineDataOptions) {
                     'id', tt.id, 'nombre', tt.nombre, 'modo', tt.modo, 'maxDrinks', tt.max_drinks,
                     'drinkIntervalMinutes', tt.drink_interval_minutes, 'durationMinutes', tt.duration_minutes,
                     'drinkType', tt.drink_type, 'desde', ${ms('tt.valido_desde')},
-                    'hasta', ${ms('tt.valido_hasta')}) order by tt.id), '[]'::json)
+                    'hasta', ${ms('tt.valido_hasta')}, 'maxDrinksPerDay', tt.max_drinks_per_day,
+                    'barrasPermitidas', tt.barras_permitidas) order by tt.id), '[]'::json)
              from tipos_ticket tt where tt.evento_id = ${eventoId}) as tipos,
           (select coalesce(json_agg(json_build_array(
                     t.id, t.ticket_type_id, t.estado, ${ms('t.created_at')}, t.qr_code, p.nombre_completo,
-                    c.times) order by t.id), '[]'::json)
+                    c.times, t.recargas_bebidas) order by t.id), '[]'::json)
              from tickets t
              join pedidos p on p.id = t.pedido_id
              left join (select ticket_id, json_agg(${ms('timestamp')} order by timestamp, id) as times
@@ -165,7 +170,7 @@ export function createOfflineData(db: Db, options: OfflineDataOptions) {
     const tickets: OfflineTicket[] = [];
     let ivs = Buffer.alloc(0);
     let fresh = 0;
-    for (const [ticketId, tipo, estado, creado, qr, titular, consumos] of rows) {
+    for (const [ticketId, tipo, estado, creado, qr, titular, consumos, recargas] of rows) {
       const id = offlineIdOf(qr);
       let entry = before?.get(ticketId);
       if (!entry || entry.id !== id || entry.holder !== titular) {
@@ -186,6 +191,7 @@ export function createOfflineData(db: Db, options: OfflineDataOptions) {
         createdAt: iso(creado),
         consumos: (consumos ?? []).map(iso),
         titular: entry.titular,
+        ...(recargas > 0 ? { recargas } : {}),
       });
     }
     sealed.keep(eventoId, now);
@@ -202,6 +208,7 @@ export function createOfflineData(db: Db, options: OfflineDataOptions) {
         fechaInicio: evento.fechaInicio,
         fechaFin: evento.fechaFin,
         zonaHoraria: options.timeZone,
+        ...(evento.corteDiario ? { corteDiario: evento.corteDiario } : {}),
       },
       tiposTicket: data.tipos.map((tipo) => ({
         id: tipo.id,
@@ -213,6 +220,9 @@ export function createOfflineData(db: Db, options: OfflineDataOptions) {
         drinkType: tipo.drinkType,
         validoDesde: iso(tipo.desde),
         validoHasta: iso(tipo.hasta),
+        // DECISIONS §15's fields only when set, so other events' data stays as it was.
+        ...(tipo.maxDrinksPerDay !== null ? { maxDrinksPerDay: tipo.maxDrinksPerDay } : {}),
+        ...(tipo.barrasPermitidas !== null ? { barrasPermitidas: tipo.barrasPermitidas } : {}),
       })),
       tickets: await ticketsOf(evento.id, data.tickets),
       generadoEn: (options.now?.() ?? new Date(Number(data.now_ms))).toISOString(),

@@ -8,6 +8,8 @@ import { ticketSelect, type TicketReadRow } from './scan-statements';
 
 export interface ScannerEventRow extends ScannerEvent {
   id: number;
+  /** When the event's festival day ends, "HH:mm" (DECISIONS §15); absent: the default. */
+  corteDiario?: string;
 }
 
 /** Who sends a scanner request: the client address and, when it names one, the device. */
@@ -45,7 +47,7 @@ const toDate = (value: string | Date) => (value instanceof Date ? value : new Da
  */
 const eventAndHits = `
     with e as (
-      select id, nombre, ubicacion, fecha_inicio, fecha_fin from eventos where api_key = $1
+      select id, nombre, ubicacion, fecha_inicio, fecha_fin, corte_diario from eventos where api_key = $1
     ), hit as (
       insert into rate_counters (bucket, key, window_start, hits)
       select w.bucket, e.id::text || ':' || w.key, $2::timestamptz, 1
@@ -82,6 +84,7 @@ interface EventOfKeyRow {
   ubicacion: string;
   fecha_inicio: string | Date;
   fecha_fin: string | Date;
+  corte_diario: string;
   hits: Record<string, number | string> | null;
   ticket?: TicketReadRow | null;
 }
@@ -126,6 +129,7 @@ export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
         ubicacion: row.ubicacion,
         fechaInicio: toDate(row.fecha_inicio).toISOString(),
         fechaFin: toDate(row.fecha_fin).toISOString(),
+        corteDiario: row.corte_diario,
       },
       hits,
       ticket: row.ticket ?? null,

@@ -6,6 +6,7 @@ import {
   scannerDeviceHeader,
   scannerMessages,
   scannerTicketParams,
+  scannerTicketQuery,
   scannerTicketResponse,
   undoBody,
   undoResponse,
@@ -75,8 +76,14 @@ export function registerScannerRoutes({ app, db, timeZone }: AppContext, options
 
   app.get(
     '/api/scanner/:apiKey/ticket/:qrCode',
-    { schema: { params: scannerTicketParams, response: { 200: scannerTicketResponse } } },
-    async (request) => service.lookup(await eventFor(request), request.params.qrCode),
+    {
+      schema: {
+        params: scannerTicketParams,
+        querystring: scannerTicketQuery,
+        response: { 200: scannerTicketResponse },
+      },
+    },
+    async (request) => service.lookup(await eventFor(request), request.params.qrCode, request.query.barra),
   );
 
   app.post(

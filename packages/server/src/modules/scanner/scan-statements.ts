@@ -25,6 +25,10 @@ export interface TicketReadRow {
   drink_type: string;
   desde_ms: number;
   hasta_ms: number;
+  max_drinks_per_day: number | null;
+  barras_permitidas: string[] | null;
+  /** Drinks its top-ups added (DECISIONS §15). */
+  recargas_bebidas: number;
   history: { id: number; tipoBebida: string; ms: number; barra: string | null }[] | null;
   earlier: { qr: string; response: unknown; undone: boolean } | null;
   now_ms: number;
@@ -51,6 +55,7 @@ export function ticketSelect(inputs: { qrCode: string; eventoId: string; scanId:
            p.nombre_completo as titular,
            tt.nombre as tipo_nombre, tt.modo, tt.max_drinks, tt.drink_interval_minutes, tt.duration_minutes,
            tt.drink_type, ${MS('tt.valido_desde')} as desde_ms, ${MS('tt.valido_hasta')} as hasta_ms,
+           tt.max_drinks_per_day, tt.barras_permitidas, t.recargas_bebidas,
            (select json_agg(json_build_object('id', c.id, 'tipoBebida', c.tipo_bebida,
                                               'ms', ${MS('c.timestamp')}, 'barra', c.barra)
                             order by c.timestamp, c.id)

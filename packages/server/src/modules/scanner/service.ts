@@ -22,6 +22,7 @@ import {
   toScannedTicket,
   toScanResult,
   type ConsumoRow,
+  type ScanPlace,
   type ScanTicketRow,
 } from '@drinkflow/domain/scan-answer';
 
@@ -98,7 +99,11 @@ function toTicketRead(row: TicketReadRow): TicketRead {
         drinkType: row.drink_type,
         validoDesde: new Date(row.desde_ms),
         validoHasta: new Date(row.hasta_ms),
+        maxDrinksPerDay: row.max_drinks_per_day,
+        barrasPermitidas: row.barras_permitidas,
       },
+      // Only a ticket with top-ups carries them, so other answers stay as they were.
+      ...(row.recargas_bebidas > 0 ? { recargas: Number(row.recargas_bebidas) } : {}),
     },
     version: row.version,
     history: (row.history ?? []).map((drink) => ({
@@ -199,7 +204,13 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
   }
 
   /** An online scan: the rule function decides at `at`, and only an allowed drink is recorded. */
-  function judgeOnline(ticket: ScanTicketRow, times: Date[], tipoBebida: string, at: Date): Judged {
+  function judgeOnline(
+    ticket: ScanTicketRow,
+    times: Date[],
+    tipoBebida: string,
+    at: Date,
+    place: ScanPlace,
+  ): Judged {
     const decision = decideScan({
       ticket,
       tipo: ticket.tipo,
@@ -207,8 +218,19 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
       tipoBebida,
       now: at,
       timeZone,
+      recargas: ticket.recargas,
+      ...place,
     });
-    const result = toScanResult({ decision, ticket, times, tipoBebida, now: at, timeZone, kind: 'consume' });
+    const result = toScanResult({
+      decision,
+      ticket,
+      times,
+      tipoBebida,
+      now: at,
+      timeZone,
+      kind: 'consume',
+      place,
+    });
     return { result, served: decision.allowed, drinkAt: at, logReason: decision.reason, conflicto: null };
   }
 
@@ -223,6 +245,7 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
     tipoBebida: string,
     at: Date,
     offline: OfflineScan,
+    place: ScanPlace,
   ): Judged {
     const drinkAt = offlineDrinkTime(offline.escaneadoEn, at);
     const judgement = judgeOfflineScan({
@@ -232,13 +255,15 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
       tipoBebida,
       escaneadoEn: drinkAt,
       timeZone,
+      recargas: ticket.recargas,
+      ...place,
     });
     const withThis = [...times, drinkAt];
     const { modo, maxDrinks } = ticket.tipo;
     const result: ScanResult = {
       success: true,
       conflicto: judgement.conflicto,
-      canConsume: ownKindAllowed(ticket, withThis, at, timeZone),
+      canConsume: ownKindAllowed(ticket, withThis, at, timeZone, place),
       message: judgement.conflicto
         ? `${offlineUploadMessages.conflict}: ${judgement.message}`
         : 'Consumo registrado',
@@ -246,7 +271,7 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
       tipoBebida,
     };
     if (modo !== 'temporal' && maxDrinks !== null) {
-      result.remainingDrinks = Math.max(0, maxDrinks - withThis.length);
+      result.remainingDrinks = Math.max(0, maxDrinks + (ticket.recargas ?? 0) - withThis.length);
     }
     const conflicto = judgement.conflicto ? judgement.reason : null;
     return { result, served: true, drinkAt, logReason: 'ok', conflicto };
@@ -260,6 +285,7 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
     read: TicketRead,
     request: ConsumeRequest,
     offline: OfflineScan | null,
+    place: ScanPlace,
   ): { replay: ScanResult } | { judged: Judged; tipoBebida: string } {
     const { ticket, history, earlier } = read;
     const times = history.map((row) => row.timestamp);
@@ -271,7 +297,7 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
       const first: ScanResult = earlier.undone
         ? {
             success: false,
-            canConsume: ownKindAllowed(ticket, times, at, timeZone),
+            canConsume: ownKindAllowed(ticket, times, at, timeZone, place),
             message: scannerMessages.undone,
             reason: 'deshecho',
             tipoBebida: earlier.response.tipoBebida,
@@ -284,8 +310,8 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
       'es',
     );
     const judged = offline
-      ? judgeOffline(ticket, times, tipoBebida, at, offline)
-      : judgeOnline(ticket, times, tipoBebida, at);
+      ? judgeOffline(ticket, times, tipoBebida, at, offline, place)
+      : judgeOnline(ticket, times, tipoBebida, at, place);
     if (request.scanId) judged.result.scanId = request.scanId;
     return { judged, tipoBebida };
   }
@@ -350,12 +376,15 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
     firstRead?: TicketReadRow | null,
   ): Promise<ScanResult> {
     const scanId = request.scanId ?? null;
+    // A consume always names its bar for the rules: none given is null, which a type that names
+    // bars refuses (DECISIONS §15).
+    const place: ScanPlace = { barra: request.barra ?? null, corteDiario: evento.corteDiario };
     for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
       const read =
         attempt === 0 && firstRead !== undefined
           ? await readOf(firstRead, request.qrCode)
           : await readTicket(hot, evento, request.qrCode, scanId);
-      const decision = decide(read, request, offline);
+      const decision = decide(read, request, offline, place);
       if ('replay' in decision) return decision.replay;
       const answer = await record(hot, evento, request, read, decision, offline);
       if (answer) return answer;
@@ -364,7 +393,7 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
       const read = await readTicket(tx, evento, request.qrCode, scanId);
       await tx.rows(statements.lockTicket, [read.ticket.id, evento.id]);
       const locked = await readTicket(tx, evento, request.qrCode, scanId);
-      const decision = decide(locked, request, offline);
+      const decision = decide(locked, request, offline, place);
       if ('replay' in decision) return decision.replay;
       const answer = await record(tx, evento, request, locked, decision, offline);
       if (!answer) throw new Error('scanner: ticket changed under its own row lock');
@@ -374,11 +403,13 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
 
   return {
     /** GET …/ticket/{qrCode}: what the bartender sees, and what a drink now would get. */
-    async lookup(evento: ScannerEventRow, qrCode: string): Promise<ScannerTicketResponse> {
+    async lookup(evento: ScannerEventRow, qrCode: string, barra?: string): Promise<ScannerTicketResponse> {
       const { ticket, history, nowMs } = await readTicket(hot, evento, qrCode, null);
       const at = timeOf(nowMs);
       const times = history.map((row) => row.timestamp);
       const tipoBebida = defaultTipoBebida(ticket.tipo.drinkType);
+      // Without the device's bar the allowed-bars rule is skipped (undefined), DECISIONS §15.
+      const place: ScanPlace = { barra, corteDiario: evento.corteDiario };
       const decision = decideScan({
         ticket,
         tipo: ticket.tipo,
@@ -386,6 +417,8 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
         tipoBebida,
         now: at,
         timeZone,
+        recargas: ticket.recargas,
+        ...place,
       });
       return {
         ...toScannedTicket(ticket, history, at),
@@ -403,6 +436,7 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
           now: at,
           timeZone,
           kind: 'verify',
+          place,
         }),
       };
     },

@@ -9,6 +9,8 @@ export interface EffectiveStateColumns {
   maxDrinks: SQL;
   /** Drinks recorded (`tickets.consumos_usados`). */
   used: SQL;
+  /** Drinks its top-ups added (`tickets.recargas_bebidas`, DECISIONS §15); absent: none. */
+  recargas?: SQL;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface EffectiveStateColumns {
 export const effectiveStateSql = (c: EffectiveStateColumns, now: Date): SQL => sql`case
     when ${c.estado} = 'invalidado' then 'invalidado'
     when ${now.toISOString()}::timestamptz > ${c.validoHasta} then 'caducado'
-    when ${c.modo} <> 'temporal' and ${c.maxDrinks} is not null and ${c.used} >= ${c.maxDrinks} then 'agotado'
+    when ${c.modo} <> 'temporal' and ${c.maxDrinks} is not null and ${c.used} >= ${c.maxDrinks} + ${c.recargas ?? sql`0`} then 'agotado'
     else 'activo'
   end`;
 
@@ -33,6 +35,7 @@ export const ticketEffectiveStateSql = (now: Date): SQL =>
       modo: sql`tt.modo`,
       maxDrinks: sql`tt.max_drinks`,
       used: sql`t.consumos_usados`,
+      recargas: sql`t.recargas_bebidas`,
     },
     now,
   );

@@ -122,6 +122,24 @@ export function toConflicts(
   };
 }
 
+/** The top-ups' row: drinks added and euros taken (numeric, as text). */
+interface TopUpsRow extends Record<string, unknown> {
+  bebidas: number;
+  importe: string;
+}
+
+/** The event's top-ups (DECISIONS §15), from the index `recargas_evento_time_idx`. */
+const topUpsQuery = (eventoId: number) => sql`
+  select coalesce(sum(bebidas), 0)::int as bebidas, coalesce(sum(importe), 0)::text as importe
+  from recargas where evento_id = ${eventoId}
+`;
+
+/** The statistics' top-ups from their query's row; `importe` a JSON number (euros). */
+export const toTopUps = (row: TopUpsRow | undefined): NonNullable<EventStats['recargas']> => ({
+  bebidas: row?.bebidas ?? 0,
+  importe: Number(row?.importe ?? 0),
+});
+
 /** Larger counts first, then by name. */
 const byCount = (a: { n: number; name: string }, b: { n: number; name: string }) =>
   b.n - a.n || a.name.localeCompare(b.name, 'es');
@@ -195,22 +213,24 @@ export function createStatsService(db: Db, events: EventService, timeZone: strin
     /** The event's statistics (organizer of the event or admin; 404 otherwise). */
     async forEvent(user: User, eventoId: number, now = new Date()): Promise<EventStats> {
       await events.findReadable(user, eventoId);
-      const [rows, conflicts] = await db.transaction(
+      const [rows, conflicts, topUps] = await db.transaction(
         async (tx) => {
           // At festival size the plan's cost nears PostgreSQL's JIT threshold, and compiling (≈50 ms)
           // costs more than it saves on a query this short. PGlite has no JIT: a no-op.
           await tx.execute(sql`set local jit = off`);
           const result = await tx.execute<StatsRow>(statsQuery(eventoId, timeZone, now));
           const conflictRows = await tx.execute<ConflictsRow>(conflictsQuery(eventoId));
+          const topUpRows = await tx.execute<TopUpsRow>(topUpsQuery(eventoId));
           return [
             (result as unknown as { rows: StatsRow[] }).rows,
             (conflictRows as unknown as { rows: ConflictsRow[] }).rows[0],
+            (topUpRows as unknown as { rows: TopUpsRow[] }).rows[0],
           ] as const;
         },
-        // Repeatable read: both statements see one snapshot, so the figures agree with each other.
+        // Repeatable read: the statements see one snapshot, so the figures agree with each other.
         { accessMode: 'read only', isolationLevel: 'repeatable read' },
       );
-      return { ...toEventStats(rows), ...toConflicts(conflicts) };
+      return { ...toEventStats(rows), ...toConflicts(conflicts), recargas: toTopUps(topUps) };
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { User } from '@drinkflow/domain/auth';
+import { eventBarMessages, unknownBars } from '@drinkflow/domain/event-bars';
 import { validityOutsideEvent, type TicketTypeValues, type TipoTicket } from '@drinkflow/domain/ticket-types';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -24,18 +25,34 @@ export const toTipoTicket = (row: TipoRow, evento?: { nombre: string; ubicacion:
   drinkType: row.drinkType,
   validoDesde: row.validoDesde.toISOString(),
   validoHasta: row.validoHasta.toISOString(),
+  maxDrinksPerDay: row.maxDrinksPerDay,
+  barrasPermitidas: row.barrasPermitidas,
   ...(evento ? { evento } : {}),
 });
 
 const eventSummary = { nombre: eventos.nombre, ubicacion: eventos.ubicacion };
 
 export function createTicketTypeService(db: Db, events: EventService) {
-  async function assertInsideEvent(user: User, values: TicketTypeValues, executor: Db | Tx = db) {
-    const evento = await events.findWritable(user, values.eventoId, executor);
+  /**
+   * Checks the type against its event (validity inside the event; allowed bars among the event's,
+   * DECISIONS §15), locking the event row so that its bars cannot change before the write commits.
+   */
+  async function assertFitsEvent(tx: Tx, user: User, values: TicketTypeValues) {
+    const evento = await events.lockWritable(user, values.eventoId, tx);
     const problems = validityOutsideEvent(values, evento);
     if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
+    const unknown = unknownBars(values.barrasPermitidas ?? [], evento.barras);
+    if (unknown.length > 0)
+      throw badRequest(
+        eventBarMessages.barraDesconocida,
+        unknown.map((name) => ({
+          field: 'barrasPermitidas',
+          message: `${eventBarMessages.barraDesconocida}: ${name}`,
+        })),
+      );
   }
 
+  /** Absent `maxDrinksPerDay` and `barrasPermitidas` are null on create and unchanged on update. */
   const toRow = (values: TicketTypeValues) => ({
     ...values,
     validoDesde: new Date(values.validoDesde),
@@ -102,15 +119,37 @@ export function createTicketTypeService(db: Db, events: EventService) {
     },
 
     async create(user: User, values: TicketTypeValues): Promise<TipoTicket> {
-      await assertInsideEvent(user, values);
-      const [row] = await db.insert(tiposTicket).values(toRow(values)).returning();
-      return toTipoTicket(row!);
+      return db.transaction(async (tx) => {
+        await assertFitsEvent(tx, user, values);
+        const [row] = await tx
+          .insert(tiposTicket)
+          .values({
+            ...toRow(values),
+            maxDrinksPerDay: values.maxDrinksPerDay ?? null,
+            barrasPermitidas: values.barrasPermitidas ?? null,
+          })
+          .returning();
+        return toTipoTicket(row!);
+      });
     },
 
     async update(user: User, id: number, values: TicketTypeValues): Promise<TipoTicket> {
       return db.transaction(async (tx) => {
+        // The event row first, as an event's update or bar rename does, so the two cannot deadlock.
+        const [current] = await tx
+          .select({ eventoId: tiposTicket.eventoId })
+          .from(tiposTicket)
+          .innerJoin(eventos, eq(eventos.id, tiposTicket.eventoId))
+          .where(and(eq(tiposTicket.id, id), writableBy(user)));
+        if (!current) throw notFound(TICKET_TYPE_NOT_FOUND);
+        await events.lockWritable(user, current.eventoId, tx);
         const tipo = await lockWritable(tx, user, id);
-        await assertInsideEvent(user, values, tx);
+        // The stored bars must still be the event's when the update keeps them.
+        await assertFitsEvent(tx, user, {
+          ...values,
+          barrasPermitidas:
+            values.barrasPermitidas === undefined ? tipo.barrasPermitidas : values.barrasPermitidas,
+        });
         // Tickets belong to an order of the type's event: a type in use stays with its event.
         if (values.eventoId !== tipo.eventoId && (await ticketsOfType(tx, id)) > 0)
           throw conflict(MOVE_IN_USE);
