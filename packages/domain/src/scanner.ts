@@ -173,6 +173,8 @@ export const scannerEvent = z.object({
   ubicacion: z.string(),
   fechaInicio: z.string(),
   fechaFin: z.string(),
+  /** The event's bars, for "¿En qué barra estás?" (DECISIONS §15); the event answer sends them. */
+  barras: z.array(z.string()).optional(),
 });
 export type ScannerEvent = z.infer<typeof scannerEvent>;
 

@@ -28,7 +28,7 @@ beforeEach(() => {
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe('GET /api/scanner/{apiKey}/event', () => {
-  it('answers the event’s name, place and period only, without a session', async () => {
+  it('answers the event’s name, place, period and bars only, without a session', async () => {
     const { scanner, evento } = await scannerSetup(t);
 
     const res = await scanner.event();
@@ -39,6 +39,7 @@ describe('GET /api/scanner/{apiKey}/event', () => {
       ubicacion: evento.ubicacion,
       fechaInicio: evento.fechaInicio,
       fechaFin: evento.fechaFin,
+      barras: [],
     });
     expect(res.json<{ fechaInicio: string }>().fechaInicio).toMatch(ISO);
   });

@@ -108,3 +108,7 @@ export function assistDateTyping(previous: string, next: string, part: 'date' | 
   const step = steps.find(([pattern]) => pattern.test(next));
   return step ? next + step[1] : next;
 }
+
+const euros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
+/** 12,50 € — an amount as Spanish readers write it. */
+export const formatEuros = (value: number) => euros.format(value);

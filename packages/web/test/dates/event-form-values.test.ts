@@ -18,6 +18,8 @@ const values = (patch: Partial<EventFormValues> = {}): EventFormValues => ({
   fechaFin: '25/12/2030 02:00',
   esPrivado: false,
   notas: '',
+  barras: [],
+  corteDiario: '06:00',
   ...patch,
 });
 
@@ -48,6 +50,8 @@ describe('event form values', () => {
         fechaFin: '2030-12-25T01:00:00.000Z',
         esPrivado: false,
         notas: '',
+        barras: [],
+        corteDiario: '06:00',
       },
     });
   });

@@ -31,6 +31,20 @@ const routes = (tickets: TicketDetail[] = [fresh, scanned]) =>
     'GET /api/tickets/1/rechazos': [],
     'GET /api/tickets/2/rechazos': [],
     'GET /api/tickets/3/rechazos': [],
+    'GET /api/tickets/1/recargas': [],
+    'GET /api/tickets/2/recargas': [
+      {
+        id: 9,
+        ticketId: 2,
+        bebidas: 3,
+        importe: 7.5,
+        metodo: 'efectivo',
+        nota: 'Pagó en barra',
+        creadoPor: { nombre: 'Inés' },
+        createdAt: '2030-07-04T21:45:00.000Z',
+      },
+    ],
+    'GET /api/tickets/3/recargas': [],
     'GET /api/tipos-ticket/1': [aTicketType(), aTicketType({ id: 12, nombre: 'VIP' })],
   }) satisfies ApiRoutes;
 
@@ -213,5 +227,32 @@ describe('order detail page', () => {
       'href',
       '/organizer/pedidos',
     );
+  });
+
+  it('counts a ticket’s top-ups in its limit and lists them under «Recargas» (DECISIONS §15)', async () => {
+    renderDetail(routes());
+    const card = await ticketCard(2);
+    expect(await within(card).findByText('2 de 7 bebidas')).toBeInTheDocument();
+    const recargas = within(card).getByRole('region', { name: 'Recargas del ticket #2' });
+    const entry = within(recargas).getByRole('listitem');
+    expect(entry).toHaveTextContent('04/07/2030 23:45');
+    expect(entry).toHaveTextContent('+3 bebidas');
+    expect(entry).toHaveTextContent(/7,50\s€/);
+    expect(entry).toHaveTextContent('Efectivo');
+    expect(entry).toHaveTextContent('Pagó en barra');
+    expect(entry).toHaveTextContent('por Inés');
+    expect(within(recargas).getByRole('button', { name: 'Añadir bebidas' })).toBeInTheDocument();
+    const fresh = await ticketCard(1);
+    expect(await within(fresh).findByText('Sin recargas.')).toBeInTheDocument();
+  });
+
+  it('offers no top-up for a ticket without a drink limit', async () => {
+    const temporal = aTicket({
+      tipoTicket: aTicketType({ modo: 'temporal', maxDrinks: null, durationMinutes: 120 }),
+    });
+    renderDetail(routes([temporal]));
+    const card = await ticketCard(1);
+    expect(within(card).queryByRole('button', { name: 'Añadir bebidas' })).not.toBeInTheDocument();
+    expect(within(card).queryByText('Recargas')).not.toBeInTheDocument();
   });
 });

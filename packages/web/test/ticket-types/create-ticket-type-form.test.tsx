@@ -124,6 +124,8 @@ describe('create ticket type form', () => {
         drinkType: 'cerveza',
         validoDesde: evento.fechaInicio,
         validoHasta: '2030-07-04T20:00:00.000Z',
+        maxDrinksPerDay: null,
+        barrasPermitidas: null,
       },
     ]);
     expect(screen.getByText('Tipo de ticket creado')).toBeInTheDocument();

@@ -46,6 +46,8 @@ describe('create defaults and the mode switch', () => {
       drinkIntervalMinutes: '',
       validoDesde: local(evento.fechaInicio),
       validoHasta: local(evento.fechaFin),
+      maxDrinksPerDay: '',
+      barrasPermitidas: [],
     });
   });
 
@@ -103,6 +105,8 @@ describe('checkTicketType', () => {
         drinkType: 'copas',
         validoDesde: evento.fechaInicio,
         validoHasta: '2030-07-04T21:00:00.000Z',
+        maxDrinksPerDay: null,
+        barrasPermitidas: null,
       },
     });
   });

@@ -1,4 +1,4 @@
-import type { TicketTypeValues, TipoTicket } from '@drinkflow/domain/ticket-types';
+import type { TipoTicket } from '@drinkflow/domain/ticket-types';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TicketTypeEditPage } from '@/features/ticket-types/pages/ticket-type-edit-page';
@@ -221,7 +221,7 @@ describe('edit ticket type page', () => {
     const fetchMock = serveApi({
       ...baseRoutes,
       'GET /api/tipos-ticket/single/12': withEvent(cerveza),
-      'PUT /api/tipos-ticket/12': (body) => ({ ...cerveza, ...(body as TicketTypeValues) }),
+      'PUT /api/tipos-ticket/12': (body) => ({ ...cerveza, ...(body as Partial<TipoTicket>) }),
     });
     const { router, user: u } = renderAt('/organizer/tipos-ticket/12/editar');
     expect(
@@ -294,7 +294,7 @@ describe('never losing the selected event', () => {
   const routes = {
     ...baseRoutes,
     'GET /api/tipos-ticket/single/12': withEvent(cerveza),
-    'PUT /api/tipos-ticket/12': (body: unknown) => ({ ...cerveza, ...(body as TicketTypeValues) }),
+    'PUT /api/tipos-ticket/12': (body: unknown) => ({ ...cerveza, ...(body as Partial<TipoTicket>) }),
   } satisfies ApiRoutes;
 
   it('Editar on a card carries the selection; Cancelar returns to it', async () => {

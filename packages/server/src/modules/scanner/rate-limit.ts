@@ -10,6 +10,8 @@ export interface ScannerEventRow extends ScannerEvent {
   id: number;
   /** When the event's festival day ends, "HH:mm" (DECISIONS §15); absent: the default. */
   corteDiario?: string;
+  /** The event's bars (DECISIONS §15); absent: none. */
+  barras?: string[];
 }
 
 /** Who sends a scanner request: the client address and, when it names one, the device. */
@@ -47,7 +49,7 @@ const toDate = (value: string | Date) => (value instanceof Date ? value : new Da
  */
 const eventAndHits = `
     with e as (
-      select id, nombre, ubicacion, fecha_inicio, fecha_fin, corte_diario from eventos where api_key = $1
+      select id, nombre, ubicacion, fecha_inicio, fecha_fin, corte_diario, barras from eventos where api_key = $1
     ), hit as (
       insert into rate_counters (bucket, key, window_start, hits)
       select w.bucket, e.id::text || ':' || w.key, $2::timestamptz, 1
@@ -85,6 +87,7 @@ interface EventOfKeyRow {
   fecha_inicio: string | Date;
   fecha_fin: string | Date;
   corte_diario: string;
+  barras: string[] | null;
   hits: Record<string, number | string> | null;
   ticket?: TicketReadRow | null;
 }
@@ -130,6 +133,7 @@ export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
         fechaInicio: toDate(row.fecha_inicio).toISOString(),
         fechaFin: toDate(row.fecha_fin).toISOString(),
         corteDiario: row.corte_diario,
+        barras: row.barras ?? [],
       },
       hits,
       ticket: row.ticket ?? null,

@@ -69,8 +69,8 @@ export function registerScannerRoutes({ app, db, timeZone }: AppContext, options
     '/api/scanner/:apiKey/event',
     { schema: { params: scannerKeyParams, response: { 200: scannerEvent } } },
     async (request) => {
-      const { nombre, ubicacion, fechaInicio, fechaFin } = await eventFor(request);
-      return { nombre, ubicacion, fechaInicio, fechaFin };
+      const { nombre, ubicacion, fechaInicio, fechaFin, barras = [] } = await eventFor(request);
+      return { nombre, ubicacion, fechaInicio, fechaFin, barras };
     },
   );
 

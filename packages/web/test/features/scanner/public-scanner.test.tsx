@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PublicScannerPage } from '@/features/scanner/pages/public-scanner-page';
 import { failure } from '../../fixtures/api-stub';
 import {
+  anEventBanner,
   aRefusal,
   aScannerTicket,
   aScanResult,
@@ -13,6 +14,7 @@ import {
   renderScanner,
   route,
   serveScanner,
+  urlsOf,
 } from './scanner-fixtures';
 
 // Each journey types, waits for answers and renders the whole page: on a busy 2-core machine one
@@ -595,5 +597,43 @@ describe('public scanner: this device', () => {
     await screen.findByRole('heading', { name: 'Boda Ana y Luis' });
     expect(screen.getByRole('button', { name: 'Sonido' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Vibración' })).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
+describe('public scanner: the event’s bars (DECISIONS §15)', () => {
+  it('offers the event’s bars as the choice, and looks tickets up at the chosen bar', async () => {
+    const fetchMock = serveScanner({
+      [route.event]: anEventBanner({ barras: ['VIP', 'Terraza'] }),
+      [route.ticket()]: aScannerTicket(),
+    });
+    const { user, input } = await renderScanner({ barra: null });
+    const choice = screen.getByRole('group', { name: '¿En qué barra estás?' });
+    expect(
+      within(choice)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['VIP', 'Terraza']);
+    expect(screen.queryByRole('textbox', { name: '¿En qué barra estás?' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+    await user.click(within(choice).getByRole('radio', { name: 'VIP' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(localStorage.getItem('drinkflow-scanner-barra')).toBe('VIP');
+
+    await user.click(screen.getByRole('button', { name: 'Cambiar a Escáner Avanzado' }));
+    await user.type(input, `${QR}{Enter}`);
+    await ticketCard();
+    expect(urlsOf(fetchMock, route.ticket())).toEqual([`/api/scanner/${KEY}/ticket/${QR}?barra=VIP`]);
+  });
+
+  it('asks again when the bar this device remembers is not one of the event’s', async () => {
+    serveScanner({ [route.event]: anEventBanner({ barras: ['VIP', 'Terraza'] }) });
+    await renderScanner({ barra: 'Barra Piscina' });
+    expect(screen.getByRole('group', { name: '¿En qué barra estás?' })).toBeInTheDocument();
+  });
+
+  it('keeps the free text when the event has no bars', async () => {
+    serveScanner({ [route.event]: anEventBanner({ barras: [] }) });
+    await renderScanner({ barra: null });
+    expect(screen.getByRole('textbox', { name: '¿En qué barra estás?' })).toBeInTheDocument();
   });
 });

@@ -86,8 +86,16 @@ export function postedBodies(
     .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 }
 
+/** How many calls went to `path`, whatever their query string (the ticket lookup's `?barra=`). */
 export const callsTo = (fetchMock: ReturnType<typeof serveApi>, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${url}` === path).length;
+  fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${url.split('?')[0]}` === path)
+    .length;
+
+/** The URLs requested for `path` (with their query strings), in order. */
+export const urlsOf = (fetchMock: ReturnType<typeof serveApi>, path: string) =>
+  fetchMock.mock.calls
+    .filter(([url, init]) => `${init?.method ?? 'GET'} ${url.split('?')[0]}` === path)
+    .map(([url]) => url);
 
 /** The public page for KEY, once its event has loaded; the bar question already answered. */
 export async function renderScanner({ barra = 'Terraza' }: { barra?: string | null } = {}) {

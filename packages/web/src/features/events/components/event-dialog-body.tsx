@@ -8,8 +8,9 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/hooks/use-toast';
+import { ApiError } from '@/lib/api';
 import { useSaveEvent } from '../api/save-event';
-import { eventValuesFrom, newEventValues } from '../utils/event-form-values';
+import { barRenames, eventValuesFrom, newEventValues } from '../utils/event-form-values';
 import { EventFormFields } from './event-form-fields';
 import { useEventForm } from '../hooks/use-event-form';
 
@@ -26,7 +27,7 @@ export function EventDialogBody({ evento, onDone }: { evento?: Evento; onDone():
     const body = form.submit();
     if (!body) return;
     save.mutate(
-      { id: evento?.id, body },
+      { id: evento?.id, body, renames: barRenames(form.values.barras) },
       {
         onSuccess: (saved) => {
           toast(
@@ -47,7 +48,9 @@ export function EventDialogBody({ evento, onDone }: { evento?: Evento; onDone():
           toast({
             title: 'Error',
             description: evento
-              ? 'No se pudo actualizar el evento. Inténtalo de nuevo.'
+              ? error instanceof ApiError && error.status === 409
+                ? error.message
+                : 'No se pudo actualizar el evento. Inténtalo de nuevo.'
               : 'No se pudo crear el evento. Inténtalo de nuevo.',
             variant: 'destructive',
           });

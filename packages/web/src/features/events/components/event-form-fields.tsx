@@ -4,6 +4,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import type { EventFormErrors, EventFormValues } from '../utils/event-form-values';
+import { EventBarsFields } from './event-bars-fields';
 
 interface EventFormFieldsProps {
   idPrefix: string;
@@ -79,6 +80,13 @@ export function EventFormFields({ idPrefix, values, errors, onChange }: EventFor
         />
         <FieldError id={id('notas-error')} message={errors.notas} />
       </div>
+      <EventBarsFields
+        id={id}
+        barras={values.barras}
+        corteDiario={values.corteDiario}
+        errors={errors}
+        onChange={onChange}
+      />
     </div>
   );
 }

@@ -57,13 +57,23 @@ export function useEventForm(initial: () => EventFormValues, missingMessage: str
     return null;
   }
 
-  /** Puts the server's field messages next to the fields. */
+  /** Puts the server's field messages next to the fields (a 409 next to the bars). */
   function showServerErrors(error: unknown) {
     if (!(error instanceof ApiError)) return;
-    const fields: (keyof EventFormValues)[] = ['nombre', 'ubicacion', 'fechaInicio', 'fechaFin', 'notas'];
-    const fromServer = Object.fromEntries(
+    const fields: (keyof EventFormValues)[] = [
+      'nombre',
+      'ubicacion',
+      'fechaInicio',
+      'fechaFin',
+      'notas',
+      'barras',
+      'corteDiario',
+    ];
+    const fromServer: EventFormErrors = Object.fromEntries(
       fields.map((field) => [field, error.fieldMessage(field)]).filter(([, message]) => message),
     );
+    // 409: a bar that a ticket type allows cannot be removed (DECISIONS §15).
+    if (error.status === 409) fromServer.barras ??= error.message;
     setErrors((current) => ({ ...current, ...fromServer }));
   }
 

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api';
 import { useEvent } from '../api/get-event';
 import { useSaveEvent } from '../api/save-event';
 import { EventFormFields } from '../components/event-form-fields';
-import { eventValuesFrom } from '../utils/event-form-values';
+import { barRenames, eventValuesFrom } from '../utils/event-form-values';
 import { EventNotFound } from '../components/event-not-found';
 import { useEventForm } from '../hooks/use-event-form';
 
@@ -37,7 +37,7 @@ function EventEditForm({ evento }: { evento: EventoDetail }) {
     const body = form.submit();
     if (!body) return;
     save.mutate(
-      { id: evento.id, body },
+      { id: evento.id, body, renames: barRenames(form.values.barras) },
       {
         onSuccess: (saved) => {
           toast({

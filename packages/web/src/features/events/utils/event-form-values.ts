@@ -1,3 +1,4 @@
+import { DEFAULT_CORTE_DIARIO, type RenameBarInput } from '@drinkflow/domain/event-bars';
 import { eventoBody, type Evento, type EventoInput } from '@drinkflow/domain/events';
 import { fromDateTimeLocal, toDateTimeLocal } from '@/lib/format';
 
@@ -9,7 +10,31 @@ export interface EventFormValues {
   fechaFin: string;
   esPrivado: boolean;
   notas: string;
+  /** The event's bars in order (DECISIONS §15). */
+  barras: BarEntry[];
+  /** "HH:mm": when each festival day ends. */
+  corteDiario: string;
 }
+
+/** One bar in the form: `original` is its saved name (null for a bar added here). */
+export interface BarEntry {
+  key: string;
+  original: string | null;
+  nombre: string;
+}
+
+let nextBarKey = 0;
+export const barEntry = (nombre: string, original: string | null = null): BarEntry => ({
+  key: `barra-${++nextBarKey}`,
+  original,
+  nombre,
+});
+
+/** The saved bars renamed in the form, as PATCH …/barras bodies. */
+export const barRenames = (barras: readonly BarEntry[]): RenameBarInput[] =>
+  barras
+    .filter((barra) => barra.original !== null && barra.original !== barra.nombre.trim())
+    .map((barra) => ({ de: barra.original!, a: barra.nombre.trim() }));
 
 export type EventFormErrors = Partial<Record<keyof EventFormValues, string>>;
 
@@ -27,6 +52,8 @@ export function newEventValues(now = new Date()): EventFormValues {
     fechaFin: toDateTimeLocal(new Date(start.getTime() + 6 * HOUR)),
     esPrivado: false,
     notas: '',
+    barras: [],
+    corteDiario: DEFAULT_CORTE_DIARIO,
   };
 }
 
@@ -37,6 +64,8 @@ export const eventValuesFrom = (evento: Evento): EventFormValues => ({
   fechaFin: toDateTimeLocal(evento.fechaFin),
   esPrivado: evento.esPrivado,
   notas: evento.notas ?? '',
+  barras: (evento.barras ?? []).map((nombre) => barEntry(nombre, nombre)),
+  corteDiario: evento.corteDiario ?? DEFAULT_CORTE_DIARIO,
 });
 
 export const invalidDateMessage = 'Formato de fecha inválido';
@@ -77,6 +106,8 @@ export function validateEventForm(values: EventFormValues): EventValidation {
     fechaFin: fromDateTimeLocal(values.fechaFin)!,
     esPrivado: values.esPrivado,
     notas: values.notas,
+    barras: values.barras.map((barra) => barra.nombre.trim()),
+    corteDiario: values.corteDiario,
   };
   const parsed = eventoBody.safeParse(body);
   if (parsed.success) return { ok: true, body };

@@ -4,10 +4,11 @@ import { limitText, modoLabels } from '@drinkflow/domain/ticket-types';
 import { useId } from 'react';
 import { TicketWhatsappButton } from '@/features/whatsapp/components/ticket-whatsapp-button';
 import { formatDateTime } from '@/lib/format';
-import { displayedTicketStatus, ticketEffectiveState } from '../utils/ticket-status';
+import { displayedTicketStatus, hasDrinkLimit, ticketEffectiveState } from '../utils/ticket-status';
 import { TicketActions } from './ticket-actions';
 import { TicketQr } from './ticket-qr';
 import { TicketScans } from './ticket-scans';
+import { TicketTopUps } from './ticket-top-ups';
 import { EffectiveStateBadge, TicketStatusBadge } from './ticket-status-badge';
 
 /** One ticket: its status, its type's rules, its scans, its QR code and what can be done with it. */
@@ -49,6 +50,7 @@ export function TicketCard({ ticket, now }: { ticket: TicketDetail; now: Date })
             ))}
           </dl>
           <TicketScans ticket={ticket} />
+          {hasDrinkLimit(tipo) && <TicketTopUps ticket={ticket} />}
         </div>
         <TicketQr ticketId={ticket.id} qrCode={ticket.qrCode} invalidated={ticket.estado === 'invalidado'} />
       </div>

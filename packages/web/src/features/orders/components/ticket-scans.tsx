@@ -3,8 +3,9 @@ import { formatDateTime } from '@/lib/format';
 import { scanReasonLabel } from '@drinkflow/domain/stats-summary';
 import { drinkLabel } from '@drinkflow/domain/bebidas';
 import { useTicketConsumos } from '../api/get-ticket-consumos';
+import { useTicketTopUps, topUpDrinks } from '@/hooks/use-top-ups';
 import { useTicketRechazos } from '../api/get-ticket-rechazos';
-import { drinksUsedText, scanCountText } from '../utils/ticket-status';
+import { drinksUsedText, hasDrinkLimit, scanCountText } from '../utils/ticket-status';
 
 /** 'No escaneado aún', or how often and when it was last scanned, with every drink served. */
 export function TicketScans({
@@ -14,10 +15,13 @@ export function TicketScans({
 }) {
   const consumos = useTicketConsumos(ticket.id, ticket.totalConsumos);
   const rechazos = useTicketRechazos(ticket.id, ticket.totalConsumos);
+  const recargas = useTicketTopUps(ticket.id, hasDrinkLimit(ticket.tipoTicket));
   return (
     <div className="space-y-1 text-sm">
       <p className="font-medium text-slate-900">{scanCountText(ticket.totalConsumos)}</p>
-      <p className="text-slate-900">{drinksUsedText(ticket.totalConsumos, ticket.tipoTicket)}</p>
+      <p className="text-slate-900">
+        {drinksUsedText(ticket.totalConsumos, ticket.tipoTicket, topUpDrinks(recargas.data))}
+      </p>
       {ticket.ultimoConsumo && (
         <p className="text-slate-600">Último escaneo: {formatDateTime(ticket.ultimoConsumo)}</p>
       )}

@@ -23,12 +23,20 @@ export function displayedTicketStatus(
 export const scanCountText = (count: number) =>
   count === 0 ? 'No escaneado aún' : `Escaneado ${count} ${count === 1 ? 'vez' : 'veces'}`;
 
-/** '3 de 5 bebidas' when the type has a limit, else '3 bebidas (sin límite)'. */
+/** The type counts the ticket's drinks, so top-ups apply to it (DECISIONS §15). */
+export const hasDrinkLimit = (tipo: { modo: TicketDetail['tipoTicket']['modo']; maxDrinks: number | null }) =>
+  tipo.modo !== 'temporal' && tipo.maxDrinks !== null;
+
+/**
+ * '3 de 5 bebidas' when the type has a limit (raised by the ticket's top-ups: '3 de 7 bebidas'
+ * with 2 added), else '3 bebidas (sin límite)'.
+ */
 export function drinksUsedText(
   used: number,
   tipo: { modo: TicketDetail['tipoTicket']['modo']; maxDrinks: number | null },
+  toppedUp = 0,
 ): string {
-  if (tipo.modo !== 'temporal' && tipo.maxDrinks !== null) return `${used} de ${tipo.maxDrinks} bebidas`;
+  if (hasDrinkLimit(tipo)) return `${used} de ${(tipo.maxDrinks ?? 0) + toppedUp} bebidas`;
   return `${used} ${used === 1 ? 'bebida' : 'bebidas'} (sin límite)`;
 }
 

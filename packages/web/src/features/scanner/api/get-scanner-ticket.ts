@@ -7,13 +7,19 @@ export type { OfflineAwareTicket };
 /**
  * GET /api/scanner/{apiKey}/ticket/{qrCode}: the ticket, its type, its drinks and what a drink now
  * would get. Without an answer from the server it comes from the offline data, marked
- * `offline: true` (nothing is queued: a verification records nothing).
+ * `offline: true` (nothing is queued: a verification records nothing). `barra`, this device's bar,
+ * goes as `?barra=` so that `verificacion` checks the ticket's bars (DECISIONS §15).
  */
-export async function getScannerTicket(apiKey: string, qrCode: string): Promise<OfflineAwareTicket> {
+export async function getScannerTicket(
+  apiKey: string,
+  qrCode: string,
+  barra?: string | null,
+): Promise<OfflineAwareTicket> {
+  const query = barra ? `?barra=${encodeURIComponent(barra)}` : '';
   try {
     return await scannerRequest<ScannerTicketResponse>(
       apiKey,
-      `/ticket/${encodeURIComponent(qrCode)}`,
+      `/ticket/${encodeURIComponent(qrCode)}${query}`,
       undefined,
       {
         timeoutMs: SCAN_TIMEOUT_MS,

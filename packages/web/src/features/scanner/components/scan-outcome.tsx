@@ -13,7 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Outcome, ScanError } from '../hooks/use-scanner';
-import { drinkLabel, nextTime, remainingText } from '../utils/ticket-display';
+import { drinkLabel, nextTime, remainingText, todayText } from '../utils/ticket-display';
 
 type Verification = ScannerTicketResponse['verificacion'];
 
@@ -116,6 +116,7 @@ function Answer({
             </>
           )}
         </p>
+        <Today answer={outcome.result} />
         <NextDrink at={nextAllowedTime} />
       </Banner>
     );
@@ -125,6 +126,7 @@ function Answer({
     return (
       <Banner tone="refused" title="Error de Validación" holder={holder} footer={note}>
         <p className="text-xl font-semibold break-words">{message}</p>
+        <Today answer={outcome.result} />
         {/* An interval's refusal already says until when ('Debe esperar hasta las 22:30…'). */}
         {nextAllowedTime && !message.includes(nextTime(nextAllowedTime).slice(-5)) && (
           <NextDrink at={nextAllowedTime} />
@@ -141,6 +143,7 @@ function Answer({
         footer={note}
       >
         <p className="text-lg font-semibold break-words">{verification.message}</p>
+        <Today answer={verification} />
       </Banner>
     );
   }
@@ -155,6 +158,12 @@ function Answer({
       {note}
     </div>
   );
+}
+
+/** 'Hoy: 2 de 4' for a ticket with a per-day limit. */
+function Today({ answer }: { answer: Parameters<typeof todayText>[0] }) {
+  const text = todayText(answer);
+  return text && <p className="text-lg font-semibold">{text}</p>;
 }
 
 function NextDrink({ at }: { at: string | undefined }) {

@@ -1,5 +1,5 @@
-import type { ScannerEvent } from '@drinkflow/domain/scanner';
-import { useRef } from 'react';
+import type { ScannedTicket, ScannerEvent } from '@drinkflow/domain/scanner';
+import { useRef, type ReactNode } from 'react';
 import { useScanner, type Scanner } from '../hooks/use-scanner';
 import { useScannerSettings } from '../hooks/use-scanner-settings';
 import { useWakeLock } from '../hooks/use-wake-lock';
@@ -20,6 +20,11 @@ interface ScannerPanelProps {
    * phone the banner then gives its room to the result and the code field; it shows from 640 px up.
    */
   eventOnPhones?: boolean;
+  /**
+   * What the page offers for the ticket shown (the organizer's 'Añadir bebidas'); `reload` shows
+   * the ticket again from the server and lets its code be scanned again at once.
+   */
+  ticketActions?(ticket: ScannedTicket, reload: () => void): ReactNode;
 }
 
 /**
@@ -30,7 +35,7 @@ interface ScannerPanelProps {
  * the device's settings. The screen stays on while it is open. Render it with `key={apiKey}` so
  * that another event starts from a clean state.
  */
-export function ScannerPanel({ apiKey, event, eventOnPhones = true }: ScannerPanelProps) {
+export function ScannerPanel({ apiKey, event, eventOnPhones = true, ticketActions }: ScannerPanelProps) {
   const settings = useScannerSettings();
   const inputRef = useRef<HTMLInputElement>(null);
   const scanner = useScanner({ apiKey, barra: settings.barra, feedback: settings.feedback, inputRef });
@@ -38,6 +43,7 @@ export function ScannerPanel({ apiKey, event, eventOnPhones = true }: ScannerPan
   const offline = useOfflineScanner(apiKey);
   // After the bar question the next handheld scan must land in the code field, untouched.
   const focusCode = () => inputRef.current?.focus({ preventScroll: true });
+  const barras = event.barras ?? [];
 
   return (
     <div className="space-y-3 sm:space-y-4">
@@ -45,7 +51,7 @@ export function ScannerPanel({ apiKey, event, eventOnPhones = true }: ScannerPan
         <EventBanner event={event} />
       </div>
       <OfflineStatus status={offline.status} onClearFailed={offline.clearFailed} />
-      <BarPrompt settings={settings} onDone={focusCode} />
+      <BarPrompt settings={settings} barras={barras} onDone={focusCode} />
       <ScanOutcome
         outcome={scanner.outcome}
         error={scanner.error}
@@ -59,8 +65,13 @@ export function ScannerPanel({ apiKey, event, eventOnPhones = true }: ScannerPan
         onUndo={() => void scanner.undo()}
       />
       <ScanForm scanner={scanner} inputRef={inputRef} />
-      {scanner.ticket && <TicketInfo data={scanner.ticket.data} />}
-      <ScannerSettings settings={settings} onDone={focusCode} />
+      {scanner.ticket && (
+        <TicketInfo
+          data={scanner.ticket.data}
+          actions={ticketActions?.(scanner.ticket.data, scanner.reloadTicket)}
+        />
+      )}
+      <ScannerSettings settings={settings} barras={barras} onDone={focusCode} />
     </div>
   );
 }

@@ -5,11 +5,18 @@ import { Card, CardContent } from '@/components/ui/card';
 import type { ScannerSettings as Settings } from '../hooks/use-scanner-settings';
 import { BarNameForm } from './bar-name-form';
 
+interface SettingsProps {
+  settings: Settings;
+  /** The event's bars: the choice for '¿En qué barra estás?' (free text when empty). */
+  barras: readonly string[];
+  onDone(): void;
+}
+
 /**
  * This device's settings: its bar (asked once, then shown and editable), sound and vibration
  * after each scan. All remembered on the device.
  */
-export function ScannerSettings({ settings, onDone }: { settings: Settings; onDone(): void }) {
+export function ScannerSettings({ settings, barras, onDone }: SettingsProps) {
   const [editing, setEditing] = useState(false);
   const { barra } = settings;
 
@@ -19,6 +26,7 @@ export function ScannerSettings({ settings, onDone }: { settings: Settings; onDo
         {editing ? (
           <BarNameForm
             initial={barra ?? ''}
+            barras={barras}
             cancelLabel="Cancelar"
             onCancel={() => {
               setEditing(false);
@@ -80,16 +88,21 @@ export function ScannerSettings({ settings, onDone }: { settings: Settings; onDo
 }
 
 /**
- * The first visit on a device: which bar is this? 'Ahora no' is remembered too. `onDone` runs after
+ * The first visit on a device, or its bar is not one of the event's: which bar is this? 'Ahora no' is remembered too. `onDone` runs after
  * either answer, so the code field can take the focus back for the handheld scanner.
  */
-export function BarPrompt({ settings, onDone }: { settings: Settings; onDone(): void }) {
-  if (settings.barra !== null) return null;
+export function BarPrompt({ settings, barras, onDone }: SettingsProps) {
+  const { barra } = settings;
+  // A bar remembered on this device that the event does not have (any more) is asked again.
+  const unknown =
+    !!barra && barras.length > 0 && !barras.some((name) => name.toLowerCase() === barra.toLowerCase());
+  if (barra !== null && !unknown) return null;
   return (
     <Card className="border-brand-500">
       <CardContent className="pt-4 sm:pt-6">
         <BarNameForm
           initial=""
+          barras={barras}
           cancelLabel="Ahora no"
           onCancel={() => {
             settings.setBarra('');

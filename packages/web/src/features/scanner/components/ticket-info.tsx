@@ -1,6 +1,7 @@
 import { drinkTypeLabel } from '@drinkflow/domain/bebidas';
 import { limitText } from '@drinkflow/domain/ticket-type-labels';
 import type { ScannedTicket } from '@drinkflow/domain/scanner';
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -23,7 +24,7 @@ const estadoTones: Record<EstadoEfectivo, 'green' | 'amber' | 'red' | 'neutral'>
  * The scanned ticket: its effective state, holder, type and limit, and the drinks it already had.
  * The answer to the scan itself (and advanced mode's 'Puede consumir') is the result above.
  */
-export function TicketInfo({ data }: { data: ScannedTicket }) {
+export function TicketInfo({ data, actions }: { data: ScannedTicket; actions?: ReactNode }) {
   const { ticket, tipoTicket, consumos } = data;
   return (
     <Card role="region" aria-labelledby="scanner-ticket">
@@ -42,6 +43,7 @@ export function TicketInfo({ data }: { data: ScannedTicket }) {
           <dt className="text-slate-600">Modalidad</dt>
           <dd className="text-slate-900">
             {modoLabel(tipoTicket.modo)} · {limitText(tipoTicket)}
+            {!!ticket.recargas && ` (+${ticket.recargas} de recargas)`}
           </dd>
           <dt className="text-slate-600">Bebidas</dt>
           <dd className="break-words text-slate-900">{drinkTypeLabel(tipoTicket.drinkType)}</dd>
@@ -50,6 +52,7 @@ export function TicketInfo({ data }: { data: ScannedTicket }) {
             {dateTime(tipoTicket.validoDesde)} – {dateTime(tipoTicket.validoHasta)}
           </dd>
         </dl>
+        {actions}
         <section aria-labelledby="scanner-history" className="space-y-2">
           <h3 id="scanner-history" className="font-semibold text-slate-900">
             Historial de consumos ({consumos.length})

@@ -151,7 +151,7 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
   /** Reloads the ticket; on failure the earlier data stays (spec §4). */
   const refreshTicket = async (code: string, id: number) => {
     try {
-      const data = await getScannerTicket(apiKey, code);
+      const data = await getScannerTicket(apiKey, code, barra);
       if (id === scan.current) setTicket({ qrCode: code, data });
     } catch {
       // Keep what is shown.
@@ -211,7 +211,7 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
     // The drink chosen for the last ticket may not suit this one.
     setTipoBebida('');
     try {
-      const data = await getScannerTicket(apiKey, code);
+      const data = await getScannerTicket(apiKey, code, barra);
       if (id === scan.current) setTicket({ qrCode: code, data });
     } catch (caught) {
       if (id !== scan.current) return;
@@ -340,6 +340,15 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
     register,
     undo,
     reset: () => clearAll(true),
+    /**
+     * The ticket shown changed elsewhere (the organizer added drinks): reload it, and let the same
+     * code be scanned again at once rather than be taken for a repeat.
+     */
+    reloadTicket() {
+      if (!ticket) return;
+      guard.forget(ticket.qrCode);
+      void refreshTicket(ticket.qrCode, scan.current);
+    },
   };
 }
 

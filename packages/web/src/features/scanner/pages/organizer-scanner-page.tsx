@@ -3,6 +3,7 @@ import { CalendarPlus, QrCode } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { MyEventsGate } from '@/components/my-events-gate';
+import { AddDrinksButton } from '@/components/top-ups/top-up-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -69,6 +70,11 @@ export function OrganizerScannerPage() {
                   event={evento}
                   // The selector above names the event.
                   eventOnPhones={false}
+                  // Only the organizer may add drinks (DECISIONS §15), to a ticket with a limit.
+                  ticketActions={({ ticket, tipoTicket }, reload) =>
+                    tipoTicket.modo !== 'temporal' &&
+                    tipoTicket.maxDrinks !== null && <AddDrinksButton ticketId={ticket.id} onAdded={reload} />
+                  }
                 />
               ) : (
                 <Card className="flex flex-col items-center gap-3 p-8 text-center">

@@ -8,6 +8,7 @@ const exportsOf = (eventoId: number) =>
     { file: 'pedidos.csv', label: 'Pedidos y tickets' },
     { file: 'consumos.csv', label: 'Consumos' },
     { file: 'escaneos.csv', label: 'Escaneos' },
+    { file: 'recargas.csv', label: 'Recargas' },
   ].map(({ file, label }) => ({
     label,
     path: `/eventos/${eventoId}/export/${file}`,

@@ -1,8 +1,9 @@
 import type { EventStats } from '@drinkflow/domain/stats';
-import { BarChart3, Clock, Undo2, Users, Wine } from 'lucide-react';
+import { BarChart3, Clock, PlusCircle, Undo2, Users, Wine } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { formatCount } from '@/lib/format-count';
+import { formatEuros } from '@/lib/format';
 import { consumos, formatAverage } from '../utils/format-stats';
 
 function StatCard({
@@ -28,12 +29,16 @@ function StatCard({
   );
 }
 
-/** The four headline figures (spec §2) and the drinks undone at the bars (DECISIONS §12). */
+/**
+ * The four headline figures (spec §2), the drinks undone at the bars (DECISIONS §12) and the
+ * top-ups: drinks added and euros taken (DECISIONS §15).
+ */
 export function StatCards({ stats }: { stats: EventStats }) {
   const peak = stats.horasPico[0];
+  const { recargas } = stats;
   return (
     // Two per row from 360 px: one per row put the fifth figure three screens down on a phone.
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-5">
+    <div className={`grid grid-cols-2 gap-3 sm:gap-4 ${recargas ? 'xl:grid-cols-6' : 'xl:grid-cols-5'}`}>
       <StatCard
         icon={Wine}
         title="Total Consumos"
@@ -64,6 +69,14 @@ export function StatCards({ stats }: { stats: EventStats }) {
         value={formatCount(stats.deshechos)}
         note="Consumos anulados en las barras"
       />
+      {recargas && (
+        <StatCard
+          icon={PlusCircle}
+          title="Recargas"
+          value={formatCount(recargas.bebidas)}
+          note={`Bebidas añadidas · ${formatEuros(recargas.importe)}`}
+        />
+      )}
     </div>
   );
 }

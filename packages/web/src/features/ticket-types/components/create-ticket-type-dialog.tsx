@@ -3,7 +3,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { CreateTicketTypeForm } from './create-ticket-type-form';
 
 interface CreateTicketTypeDialogProps {
-  evento: Pick<Evento, 'id' | 'nombre' | 'fechaInicio' | 'fechaFin'>;
+  evento: Pick<Evento, 'id' | 'nombre' | 'fechaInicio' | 'fechaFin' | 'barras'>;
   open: boolean;
   onOpenChange(open: boolean): void;
 }

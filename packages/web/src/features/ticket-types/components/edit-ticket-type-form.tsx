@@ -15,7 +15,7 @@ import { TicketTypeFields } from './ticket-type-fields';
 
 interface EditTicketTypeFormProps {
   tipo: TipoTicket;
-  evento: Pick<Evento, 'id' | 'fechaInicio' | 'fechaFin'>;
+  evento: Pick<Evento, 'id' | 'fechaInicio' | 'fechaFin' | 'barras'>;
   /** The list to go back to after saving or cancelling, with its event selected. */
   listPath: string;
 }

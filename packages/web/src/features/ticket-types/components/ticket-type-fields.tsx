@@ -3,6 +3,7 @@ import { Input } from '@/components/ui/input';
 import type { EventPeriod, FormRules } from '../utils/form-values';
 import type { TicketTypeForm } from '../utils/form-feedback';
 import { DrinkTypeField } from './drink-type-field';
+import { FestivalFields } from './festival-fields';
 import { ModeChoice } from './mode-choice';
 import { ModeFields } from './mode-fields';
 
@@ -34,6 +35,7 @@ export function TicketTypeFields(props: TicketTypeFieldsProps) {
       <ModeChoice {...props} />
       <DrinkTypeField form={form} id={`${idPrefix}-drinkType`} />
       <ModeFields {...props} />
+      <FestivalFields form={form} idPrefix={idPrefix} barras={props.period.barras ?? []} />
     </div>
   );
 }

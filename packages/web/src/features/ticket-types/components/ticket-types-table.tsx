@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/format';
 import { ALL_EVENTS, type EventSelection } from '@/lib/event-selection';
 import { TicketTypeActions } from './ticket-type-actions';
+import { festivalTexts } from '../utils/festival-text';
 
 const modeTones: Record<Modo, 'blue' | 'violet' | 'amber'> = {
   por_cantidad: 'blue',
@@ -48,6 +49,11 @@ const detailColumns: DataListColumn<TipoTicket>[] = [
     cell: (tipo) => (
       <>
         <span className="block text-slate-900">{limitText(tipo)}</span>
+        {festivalTexts(tipo).map((text) => (
+          <span key={text} className="block text-sm text-slate-800">
+            {text}
+          </span>
+        ))}
         <span className="block text-xs text-slate-600">
           {formatDateTime(tipo.validoDesde)} – {formatDateTime(tipo.validoHasta)}
         </span>

@@ -109,6 +109,9 @@ export function checkTicketType(
     // A missing date is already reported; a stand-in lets the other checks run.
     validoDesde: validoDesde ?? period.fechaInicio,
     validoHasta: validoHasta ?? period.fechaFin,
+    // DECISIONS §15: an empty field sends null (no daily limit), no bar checked null (every bar).
+    maxDrinksPerDay: dailyLimit(values.maxDrinksPerDay),
+    barrasPermitidas: values.barrasPermitidas.length > 0 ? values.barrasPermitidas : null,
   });
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const field = issue.path[0];
@@ -116,6 +119,9 @@ export function checkTicketType(
   }
   return { payload: issues.length === 0 && parsed.success ? parsed.data : null, issues };
 }
+
+/** "Máximo por día" as typed: null when empty, NaN (refused by the schema) when not a number. */
+const dailyLimit = (text: string) => (text.trim() === '' ? null : (toNumber(text) ?? Number.NaN));
 
 const formShape = z.object({
   nombre: z.string(),
@@ -126,6 +132,8 @@ const formShape = z.object({
   drinkIntervalMinutes: z.string(),
   validoDesde: z.string(),
   validoHasta: z.string(),
+  maxDrinksPerDay: z.string(),
+  barrasPermitidas: z.array(z.string()),
 });
 
 /** The form's schema for zodResolver: form values in, the API body out. */

@@ -17,4 +17,6 @@ export const duplicateBody = (tipo: TipoTicket): TicketTypeValues => ({
   drinkType: tipo.drinkType,
   validoDesde: tipo.validoDesde,
   validoHasta: tipo.validoHasta,
+  maxDrinksPerDay: tipo.maxDrinksPerDay,
+  barrasPermitidas: tipo.barrasPermitidas,
 });

@@ -12,6 +12,8 @@ export interface EventPeriod {
   id: number;
   fechaInicio: string;
   fechaFin: string;
+  /** The event's bars (DECISIONS §15): the choices of "Barras permitidas". */
+  barras?: readonly string[];
 }
 
 /** What the inputs hold: numbers as typed, dates as typed and shown (dd/MM/yyyy HH:mm, local time). */
@@ -24,6 +26,10 @@ export interface TicketTypeFormValues {
   drinkIntervalMinutes: string;
   validoDesde: string;
   validoHasta: string;
+  /** DECISIONS §15: empty = no daily limit. */
+  maxDrinksPerDay: string;
+  /** DECISIONS §15: none checked = every bar. */
+  barrasPermitidas: string[];
 }
 export type FormField = keyof TicketTypeFormValues;
 
@@ -37,6 +43,8 @@ export const formFields = [
   'drinkIntervalMinutes',
   'validoDesde',
   'validoHasta',
+  'maxDrinksPerDay',
+  'barrasPermitidas',
 ] as const satisfies FormField[];
 export interface FieldIssue {
   field: FormField;
@@ -112,10 +120,16 @@ export function createDefaults(period: EventPeriod): TicketTypeFormValues {
     validoDesde: '',
     validoHasta: '',
   };
+  const festival = { maxDrinksPerDay: '', barrasPermitidas: [] };
   return {
     nombre: '',
     drinkType: 'todo',
-    ...modeValues('por_cantidad', { nombre: '', drinkType: '', modo: 'por_cantidad', ...empty }, period),
+    ...festival,
+    ...modeValues(
+      'por_cantidad',
+      { nombre: '', drinkType: '', modo: 'por_cantidad', ...empty, ...festival },
+      period,
+    ),
   };
 }
 
@@ -128,4 +142,6 @@ export const editDefaults = (tipo: TipoTicket): TicketTypeFormValues => ({
   drinkIntervalMinutes: toText(tipo.drinkIntervalMinutes),
   validoDesde: toDateTimeLocal(tipo.validoDesde),
   validoHasta: toDateTimeLocal(tipo.validoHasta),
+  maxDrinksPerDay: toText(tipo.maxDrinksPerDay),
+  barrasPermitidas: tipo.barrasPermitidas ?? [],
 });

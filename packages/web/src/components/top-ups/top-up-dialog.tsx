@@ -1,0 +1,174 @@
+import { topUpMetodoLabels, topUpMetodos, type Recarga, type TopUpValues } from '@drinkflow/domain/topups';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PlusCircle } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { describedBy, FormField } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { toast } from '@/hooks/use-toast';
+import { useAddTopUp } from '@/hooks/use-top-ups';
+import { ApiError, errorMessage } from '@/lib/api';
+import { emptyTopUpForm, topUpFields, topUpFormSchema, type TopUpFormValues } from './top-up-form';
+
+interface AddDrinksButtonProps {
+  ticketId: number;
+  /** After the top-up is stored: the caller reloads what shows the ticket's figures. */
+  onAdded?(recarga: Recarga): void;
+  size?: 'sm' | 'default';
+}
+
+/** 'Añadir bebidas' and its dialog, for a ticket with a drink limit (DECISIONS §15). */
+export function AddDrinksButton({ ticketId, onAdded, size = 'sm' }: AddDrinksButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" size={size} onClick={() => setOpen(true)}>
+        <PlusCircle className="h-4 w-4" aria-hidden />
+        Añadir bebidas
+      </Button>
+      <TopUpDialog ticketId={ticketId} open={open} onOpenChange={setOpen} onAdded={onAdded} />
+    </>
+  );
+}
+
+interface TopUpDialogProps {
+  ticketId: number;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onAdded?(recarga: Recarga): void;
+}
+
+/** 'Añadir bebidas al ticket #id': how many, and optionally the amount paid, how, and a note. */
+export function TopUpDialog({ ticketId, open, onOpenChange, onAdded }: TopUpDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && (
+        <TopUpForm
+          ticketId={ticketId}
+          onDone={(recarga) => {
+            onOpenChange(false);
+            onAdded?.(recarga);
+          }}
+          onCancel={() => onOpenChange(false)}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function TopUpForm({
+  ticketId,
+  onDone,
+  onCancel,
+}: {
+  ticketId: number;
+  onDone(recarga: Recarga): void;
+  onCancel(): void;
+}) {
+  const form = useForm<TopUpFormValues, unknown, TopUpValues>({
+    // The schema reads the typed text (preprocess), so its input type is wider than the form's.
+    resolver: zodResolver(topUpFormSchema) as unknown as Resolver<TopUpFormValues, unknown, TopUpValues>,
+    defaultValues: emptyTopUpForm,
+  });
+  const { mutateAsync } = useAddTopUp(ticketId);
+  const { errors, isSubmitting } = form.formState;
+
+  const save = async (values: TopUpValues) => {
+    try {
+      const recarga = await mutateAsync(values);
+      toast({
+        title: 'Bebidas añadidas',
+        description: `${recarga.bebidas === 1 ? 'Se ha añadido 1 bebida' : `Se han añadido ${recarga.bebidas} bebidas`} al ticket #${ticketId}.`,
+      });
+      onDone(recarga);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const field of topUpFields) {
+          const message = error.fieldMessage(field);
+          if (message) form.setError(field, { message });
+        }
+      }
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'No se pudieron añadir las bebidas. Inténtalo de nuevo.'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const id = (field: string) => `recarga-${ticketId}-${field}`;
+  const aria = (field: keyof TopUpFormValues, hint = false) => ({
+    id: id(field),
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': describedBy(id(field), { hint, error: errors[field]?.message }),
+  });
+
+  return (
+    <DialogContent>
+      <DialogHeader>
+        <DialogTitle>Añadir bebidas</DialogTitle>
+        <DialogDescription>
+          Las bebidas se suman al límite del ticket #{ticketId}. El importe y el método son opcionales.
+        </DialogDescription>
+      </DialogHeader>
+      <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(save)}>
+        <FormField id={id('bebidas')} label="Bebidas" required error={errors.bebidas?.message}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={50}
+            step={1}
+            required
+            {...aria('bebidas')}
+            {...form.register('bebidas')}
+          />
+        </FormField>
+        <FormField
+          id={id('importe')}
+          label="Importe (€)"
+          hint="Opcional, con 2 decimales como mucho."
+          error={errors.importe?.message}
+        >
+          <Input
+            inputMode="decimal"
+            placeholder="0,00"
+            {...aria('importe', true)}
+            {...form.register('importe')}
+          />
+        </FormField>
+        <FormField id={id('metodo')} label="Método" error={errors.metodo?.message}>
+          <NativeSelect {...aria('metodo')} {...form.register('metodo')}>
+            <option value="">Sin indicar</option>
+            {topUpMetodos.map((metodo) => (
+              <option key={metodo} value={metodo}>
+                {topUpMetodoLabels[metodo]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField id={id('nota')} label="Nota" error={errors.nota?.message}>
+          <Textarea {...aria('nota')} {...form.register('nota')} />
+        </FormField>
+        <DialogFooter>
+          <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Añadiendo...' : 'Añadir bebidas'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,92 @@
+import { eventBarMessages } from '@drinkflow/domain/event-bars';
+import type { EventoDetail } from '@drinkflow/domain/events';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EventEditPage } from '@/features/events/pages/event-edit-page';
+import { failure, sentBodies, serveApi, type ApiRoutes } from '../fixtures/api-stub';
+import { anEvent, anOrganizer } from '../fixtures/entities';
+import { renderRoutes, signIn } from '../fixtures/render-app';
+import { stubResizeObserver } from '../fixtures/resize-observer';
+
+// DECISIONS §15: the event form's "Barras" and "Corte diario".
+
+const festival: EventoDetail = {
+  ...anEvent({ barras: ['VIP', 'Terraza'], corteDiario: '06:00' }),
+  contadores: { tiposTicket: 1, pedidosActivos: 0, ticketsEscaneados: 0 },
+};
+
+function renderEdit(routes: ApiRoutes = {}) {
+  signIn(anOrganizer());
+  const fetchMock = serveApi({
+    'GET /api/auth/me': { user: anOrganizer() },
+    'GET /api/evento/1': festival,
+    'PUT /api/eventos/1': (body) => ({ ...festival, ...(body as object) }),
+    'PATCH /api/eventos/1/barras': festival,
+    ...routes,
+  });
+  const rendered = renderRoutes(
+    [
+      { path: '/organizer/evento/:id/editar', element: <EventEditPage /> },
+      { path: '/organizer/evento/:id', element: <h1>Detalle</h1> },
+    ],
+    '/organizer/evento/1/editar',
+  );
+  return { ...rendered, fetchMock };
+}
+
+const bars = () => within(screen.getByRole('list', { name: 'Barras del evento' }));
+
+describe('event form: bars and daily cut-off', () => {
+  beforeEach(stubResizeObserver);
+
+  it('shows the saved bars and the cut-off with its help text', async () => {
+    renderEdit();
+    expect(await screen.findByLabelText('Nombre de la barra 1')).toHaveValue('VIP');
+    expect(bars().getByLabelText('Nombre de la barra 2')).toHaveValue('Terraza');
+    expect(screen.getByLabelText('Corte diario')).toHaveValue('06:00');
+    expect(screen.getByText('Hora en que termina cada día del festival')).toBeInTheDocument();
+  });
+
+  it('refuses an empty or repeated new bar with the domain’s messages', async () => {
+    const { user } = renderEdit();
+    await screen.findByLabelText('Nombre de la barra 1');
+    await user.click(screen.getByRole('button', { name: 'Añadir barra' }));
+    expect(screen.getByText(eventBarMessages.nombre)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Nueva barra'), 'vip{Enter}');
+    expect(screen.getByText(eventBarMessages.duplicada)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Nombre de la barra 3')).not.toBeInTheDocument();
+  });
+
+  it('renames a saved bar through PATCH …/barras, then saves additions and removals with PUT', async () => {
+    const { user, fetchMock, router } = renderEdit();
+    const vip = await screen.findByLabelText('Nombre de la barra 1');
+    await user.clear(vip);
+    await user.type(vip, 'VIP Oro');
+    await user.click(screen.getByRole('button', { name: 'Quitar la barra Terraza' }));
+    await user.type(screen.getByLabelText('Nueva barra'), 'Pista');
+    await user.click(screen.getByRole('button', { name: 'Añadir barra' }));
+    await user.clear(screen.getByLabelText('Corte diario'));
+    await user.type(screen.getByLabelText('Corte diario'), '07:30');
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizer/evento/1'));
+    expect(sentBodies(fetchMock, 'PATCH /api/eventos/1/barras')).toEqual([{ de: 'VIP', a: 'VIP Oro' }]);
+    expect(sentBodies(fetchMock, 'PUT /api/eventos/1')).toEqual([
+      expect.objectContaining({ barras: ['VIP Oro', 'Pista'], corteDiario: '07:30' }),
+    ]);
+    const order = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url}`);
+    expect(order.indexOf('PATCH /api/eventos/1/barras')).toBeLessThan(order.indexOf('PUT /api/eventos/1'));
+  });
+
+  it('shows the server’s 409 next to the bars when a bar in use cannot be removed', async () => {
+    const message = 'La barra «Terraza» está permitida en un tipo de ticket y no se puede quitar';
+    const { user, fetchMock } = renderEdit({
+      'PUT /api/eventos/1': failure(409, { message, error: 'conflict' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Quitar la barra Terraza' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    expect(await screen.findAllByText(message)).not.toHaveLength(0);
+    expect(screen.getByLabelText('Nombre de la barra 1')).toHaveAttribute('aria-invalid', 'true');
+    expect(sentBodies(fetchMock, 'PATCH /api/eventos/1/barras')).toEqual([]);
+  });
+});
