@@ -113,7 +113,10 @@ test('an organizer creates an order of 3 tickets, looks after them, edits and de
   await confirm(page, '¿Reactivar ticket?', 'Reactivar');
   await expect(first.getByText('Activo', { exact: true })).toBeVisible();
 
-  const ticketId = (await first.getByRole('heading').textContent())!.replace('Ticket #', '');
+  const ticketId = (await first.getByRole('heading', { name: /^Ticket #\d+$/ }).textContent())!.replace(
+    'Ticket #',
+    '',
+  );
   const pdf = await downloaded(page, () => first.getByRole('button', { name: 'Descargar PDF' }).click());
   expect(pdf.file.suggestedFilename()).toBe(`ticket-${ticketId}.pdf`);
   expect(pdf.bytes.subarray(0, 4).toString()).toBe('%PDF');
