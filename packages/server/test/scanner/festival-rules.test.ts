@@ -97,6 +97,19 @@ describe('drinks per day', () => {
     expectScan(await scanner.consume({ qrCode: ticket.qrCode }), { success: true });
   });
 
+  it('puts the cut-off on the right instant across the October daylight-saving night', async () => {
+    // 00:30 in Madrid on 25 October 2026 (UTC+2); the clocks go back to UTC+1 at 03:00, so 06:00 is 05:00Z.
+    t.clock.set('2026-10-24T22:30:00.000Z');
+    const { scanner, ticket } = await festival({ maxDrinksPerDay: 1 });
+    expectScan(await scanner.consume({ qrCode: ticket.qrCode }), { success: true });
+    const refused = expectScan(await scanner.consume({ qrCode: ticket.qrCode }), { reason: 'limite_diario' });
+    expect(refused.nextAllowedTime).toBe('2026-10-25T05:00:00.000Z');
+    t.clock.set('2026-10-25T04:59:00.000Z');
+    expectScan(await scanner.consume({ qrCode: ticket.qrCode }), { reason: 'limite_diario' });
+    t.clock.set('2026-10-25T05:00:00.000Z');
+    expectScan(await scanner.consume({ qrCode: ticket.qrCode }), { success: true });
+  });
+
   it('uses the event’s own cut-off', async () => {
     t.clock.set('2026-11-14T22:00:00.000Z');
     const { scanner, ticket } = await festival({
