@@ -12,27 +12,10 @@
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
+import type { FetchEvent, WorkerScope } from '@/lib/service-worker-scope';
 import { SAVED_AT_HEADER } from '../api/get-guest-ticket';
 
-// The web project's TypeScript library is the DOM's, not the worker's: the little of the service
-// worker scope this file uses, typed here.
-interface ExtendableEvent extends Event {
-  waitUntil(promise: Promise<unknown>): void;
-}
-interface FetchEvent extends ExtendableEvent {
-  readonly request: Request;
-  readonly preloadResponse?: Promise<Response | undefined>;
-}
-interface GuestWorkerScope {
-  /** Replaced at build time by the precache list (workbox-build's injection point). */
-  readonly __WB_MANIFEST: { url: string; revision: string | null }[];
-  readonly registration: { navigationPreload?: { enable(): Promise<void> } };
-  readonly clients: { claim(): Promise<void> };
-  skipWaiting(): Promise<void>;
-  addEventListener(type: 'install', listener: (event: ExtendableEvent) => void): void;
-  addEventListener(type: 'activate', listener: (event: ExtendableEvent) => void): void;
-}
-declare const self: GuestWorkerScope;
+declare const self: WorkerScope;
 
 const GUEST_PAGE = '/t.html';
 /** The guest's tickets' last answers, one entry per token. */

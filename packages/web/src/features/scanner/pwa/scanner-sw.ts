@@ -12,30 +12,13 @@
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
+import type { ExtendableEvent, FetchEvent, WorkerScope } from '@/lib/service-worker-scope';
 
-// The web project's TypeScript library is the DOM's, not the worker's: the little of the service
-// worker scope this file uses, typed here.
-interface ExtendableEvent extends Event {
-  waitUntil(promise: Promise<unknown>): void;
-}
 interface InstallEvent extends ExtendableEvent {
   /** ServiceWorker static routing (Chromium 123+): requests the browser sends without waking us. */
   addRoutes?: (rules: { condition: { urlPattern: unknown }; source: 'network' }[]) => Promise<void>;
 }
-interface FetchEvent extends ExtendableEvent {
-  readonly request: Request;
-  readonly preloadResponse?: Promise<Response | undefined>;
-}
-interface ScannerWorkerScope {
-  /** Replaced at build time by the precache list (workbox-build's injection point). */
-  readonly __WB_MANIFEST: { url: string; revision: string | null }[];
-  readonly registration: { navigationPreload?: { enable(): Promise<void> } };
-  readonly clients: { claim(): Promise<void> };
-  skipWaiting(): Promise<void>;
-  addEventListener(type: 'install', listener: (event: InstallEvent) => void): void;
-  addEventListener(type: 'activate', listener: (event: ExtendableEvent) => void): void;
-}
-declare const self: ScannerWorkerScope;
+declare const self: WorkerScope<InstallEvent>;
 declare const URLPattern: (new (init: { pathname: string }) => unknown) | undefined;
 
 /** The cached page every scanner URL opens when the network cannot give it. */
