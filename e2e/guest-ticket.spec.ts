@@ -3,13 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
+  createEventThroughApi,
   createOrderThroughApi,
   createTicketTypeThroughApi,
   expectNoSeriousA11yViolations,
+  loginThroughForm,
   registerThroughApi,
   uniqueEmail,
 } from './fixtures';
-import { createLiveEvent, invalidateTicket, type LiveEvent } from './support/scanner-data';
+import { createLiveEvent, HOUR, invalidateTicket, type LiveEvent } from './support/scanner-data';
 import { expect, test } from './test';
 
 // The guest's own ticket page, /t/{token} (DECISIONS §13): public, a phone's first screen shows the
@@ -149,6 +151,63 @@ test('an interval ticket says when the next drink is allowed', async ({ page }) 
   await page.goto(ticket.enlaceInvitado);
   await expect(page.getByText(/^Próxima bebida a las \d{2}:\d{2}$/)).toBeVisible();
   await expect(page.getByText(/1 bebida cada 30 min/)).toBeVisible();
+});
+
+test('a festival pass says «Hoy: 1 de 2» on the guest page and the order detail, and when the limit lifts', async ({
+  page,
+}) => {
+  // DECISIONS §15: 2 drinks per festival day (the default 06:00 cut-off in Madrid). The pass is
+  // valid well past the next cut-off, so the page can name it at any hour of the run.
+  const organizer = await registerThroughApi(page.request, { nombre: 'Organizadora' });
+  const evento = await createEventThroughApi(page.request, organizer.token, {
+    nombre: 'Festival del Río',
+    fechaInicio: new Date(Date.now() - HOUR).toISOString(),
+    fechaFin: new Date(Date.now() + 30 * HOUR).toISOString(),
+  });
+  const type = await createTicketTypeThroughApi(page.request, organizer.token, evento, {
+    nombre: 'Abono Festival',
+    maxDrinks: 5,
+    maxDrinksPerDay: 2,
+  });
+  const order = await createOrderThroughApi(page.request, organizer.token, {
+    eventoId: evento.id,
+    nombreCompleto: 'Marta Ruiz',
+    email: uniqueEmail('festival'),
+    ticketTypeId: type.id,
+    quantity: 1,
+  });
+  const ticket = order.tickets[0] as GuestTicket;
+  await page.setViewportSize({ width: 360, height: 740 });
+
+  await page.goto(ticket.enlaceInvitado);
+  await expect(drinksLeft(page)).toContainText('5 de 5');
+  await expect(drinksLeft(page)).toContainText('Hoy: 0 de 2');
+
+  // A drink at the bar: the page shows it when it is looked at again, without a reload.
+  await scanAtTheBar(page.request, evento, ticket.qrCode);
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(drinksLeft(page)).toContainText('4 de 5');
+  await expect(drinksLeft(page).getByText('Hoy: 1 de 2', { exact: true })).toBeVisible();
+  await expect(drinksLeft(page)).toBeInViewport({ ratio: 1 });
+  await expect(page.getByText(/^Próxima bebida/)).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // The organizer's order detail says it beside the drinks used, on a phone too.
+  await loginThroughForm(page, organizer.email, organizer.password);
+  await expect(page).toHaveURL('/organizer/eventos');
+  await page.goto(`/organizer/pedido/${order.id}`);
+  const card = page.getByRole('article', { name: `Ticket #${ticket.id}` });
+  await expect(card.getByText('1 de 5 bebidas', { exact: true })).toBeVisible();
+  await expect(card.getByText('Hoy: 1 de 2', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Today's second drink: the limit is reached until the next cut-off, 06:00 in Madrid.
+  await scanAtTheBar(page.request, evento, ticket.qrCode);
+  await page.goto(ticket.enlaceInvitado);
+  await expect(drinksLeft(page)).toContainText('3 de 5');
+  await expect(drinksLeft(page)).toContainText('Hoy: 2 de 2');
+  await expect(page.getByText(/^Próxima bebida (mañana )?a las 06:00$/)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
 test('an invalidated ticket shows no QR, and an unknown link says so', async ({ page }) => {

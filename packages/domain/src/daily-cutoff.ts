@@ -128,3 +128,14 @@ export function drinksToday(
   const to = nextCutoff(now, corteDiario, timeZone).getTime();
   return consumos.filter((time) => time.getTime() >= from && time.getTime() < to).length;
 }
+
+/**
+ * 'Hoy: 2 de 4' (DECISIONS §15) — the scanner's, the guest page's and the order detail's words —
+ * when an answer carries a ticket's per-day figures (only a type with a per-day limit has them);
+ * else null.
+ */
+export function todayText(figures: { bebidasHoy?: number; maxDrinksPerDay?: number }): string | null {
+  const { bebidasHoy, maxDrinksPerDay } = figures;
+  if (bebidasHoy === undefined || maxDrinksPerDay === undefined) return null;
+  return `Hoy: ${bebidasHoy} de ${maxDrinksPerDay}`;
+}

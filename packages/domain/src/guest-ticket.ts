@@ -79,6 +79,19 @@ export const guestTicket = z.object({
   proximaBebida: z.string().nullable(),
   /** The QR text to show; null when the ticket is invalidated (no usable QR). */
   qrCode: z.string().nullable(),
+  /**
+   * "Hoy: 2 de 4" (DECISIONS §15), only when the type has a per-day limit: the drinks of the
+   * festival day the request falls on (since the event's last cut-off) and the limit — the
+   * scanner's `bebidasHoy` and `maxDrinksPerDay`.
+   */
+  bebidasHoy: z.number().int().nonnegative().optional(),
+  maxDrinksPerDay: z.number().int().positive().optional(),
+  /**
+   * Only when the type has a per-day limit: the ISO time the next drink is allowed (the next
+   * cut-off) once today's limit is reached — the scanner's `nextAllowedTime` of `limite_diario`;
+   * null while the limit is not reached, or when that cut-off falls after the ticket's validity.
+   */
+  proximaBebidaDiaria: z.string().nullable().optional(),
 });
 export type GuestTicket = z.infer<typeof guestTicket>;
 

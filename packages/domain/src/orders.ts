@@ -138,6 +138,13 @@ export const ticketDetail = ticket.extend({
   tipoTicket: tipoTicket,
   totalConsumos: z.number(),
   ultimoConsumo: z.string().nullable(),
+  /**
+   * "Hoy: 2 de 4" (DECISIONS §15), only when the type has a per-day limit: the drinks of the
+   * festival day the request falls on (since the event's last cut-off) and the limit, as the
+   * scanner answers them.
+   */
+  bebidasHoy: z.number().int().nonnegative().optional(),
+  maxDrinksPerDay: z.number().int().positive().optional(),
 });
 export type TicketDetail = z.infer<typeof ticketDetail>;
 

@@ -136,7 +136,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerEventRoutes(context);
   registerTicketTypeRoutes(context);
   registerOrderRoutes(context);
-  registerTicketRoutes(context);
+  registerTicketRoutes(context, { now: options.now });
   registerTopUpRoutes(context);
   registerGuestImportRoutes(context);
   registerGuestTicketRoutes(context, { now: options.now });

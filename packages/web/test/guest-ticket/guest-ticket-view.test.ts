@@ -37,6 +37,36 @@ describe('guestTicketView', () => {
     expect(guestTicketView({ ...waiting, estado: 'agotado' }, now).nextDrink).toBeNull();
   });
 
+  it('says «Hoy: 2 de 4» for a type with a per-day limit, and nothing for one without', () => {
+    const perDay = guestTicketFixture({ bebidasHoy: 2, maxDrinksPerDay: 4, proximaBebidaDiaria: null });
+    expect(guestTicketView(perDay, now).today).toBe('Hoy: 2 de 4');
+    expect(guestTicketView(perDay, now).nextDrink).toBeNull();
+    expect(guestTicketView(guestTicketFixture(), now).today).toBeNull();
+  });
+
+  it('says when the next drink is allowed once today’s limit is reached: the next cut-off', () => {
+    // 22:00 in Madrid on 4 July; the 06:00 cut-off is the next morning.
+    const full = guestTicketFixture({
+      bebidasHoy: 2,
+      maxDrinksPerDay: 2,
+      proximaBebidaDiaria: '2026-07-05T04:00:00.000Z',
+    });
+    expect(guestTicketView(full, now)).toMatchObject({
+      today: 'Hoy: 2 de 2',
+      nextDrink: 'Próxima bebida mañana a las 06:00',
+    });
+    // After midnight, the same morning.
+    expect(guestTicketView(full, new Date('2026-07-04T23:30:00.000Z')).nextDrink).toBe(
+      'Próxima bebida a las 06:00',
+    );
+    // Further away (a type valid for days, an answer kept offline), the day.
+    expect(guestTicketView(full, new Date('2026-07-03T20:00:00.000Z')).nextDrink).toBe(
+      'Próxima bebida el 05/07 a las 06:00',
+    );
+    expect(guestTicketView(full, new Date('2026-07-05T04:00:00.000Z')).nextDrink).toBeNull();
+    expect(guestTicketView({ ...full, estado: 'agotado' }, now).nextDrink).toBeNull();
+  });
+
   it('shows no QR for an invalidated ticket, whatever the answer carries, and says why', () => {
     const view = guestTicketView(guestTicketFixture({ estado: 'invalidado' }), now);
     expect(view.qrCode).toBeNull();

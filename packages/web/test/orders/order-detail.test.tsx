@@ -246,6 +246,20 @@ describe('order detail page', () => {
     expect(await within(fresh).findByText('Sin recargas.')).toBeInTheDocument();
   });
 
+  it('says «Hoy: 2 de 4» beside the drinks used of a ticket with a per-day limit, and not otherwise', async () => {
+    const perDay = aTicket({
+      ...scanned,
+      tipoTicket: aTicketType({ maxDrinksPerDay: 4 }),
+      bebidasHoy: 2,
+      maxDrinksPerDay: 4,
+    });
+    renderDetail(routes([fresh, perDay]));
+    const card = await ticketCard(2);
+    expect(await within(card).findByText('2 de 7 bebidas')).toBeInTheDocument();
+    expect(within(card).getByText('Hoy: 2 de 4')).toBeInTheDocument();
+    expect(within(await ticketCard(1)).queryByText(/^Hoy:/)).not.toBeInTheDocument();
+  });
+
   it('offers no top-up for a ticket without a drink limit', async () => {
     const temporal = aTicket({
       tipoTicket: aTicketType({ modo: 'temporal', maxDrinks: null, durationMinutes: 120 }),

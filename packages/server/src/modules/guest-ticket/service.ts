@@ -1,5 +1,6 @@
 import { defaultTipoBebida } from '@drinkflow/domain/bebidas';
 import { guestTicketMessages, limitDescription, type GuestTicket } from '@drinkflow/domain/guest-ticket';
+import { drinksToday } from '@drinkflow/domain/daily-cutoff';
 import { decideScan, effectiveTicketState } from '@drinkflow/domain/scan-rules';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -57,8 +58,8 @@ export function createGuestTicketService(db: Db, { timeZone, now = () => new Dat
       const limited = tipo.modo !== 'temporal' && tipo.maxDrinks !== null;
       // Top-ups raise a counted ticket's limit (DECISIONS §15).
       const recargas = limited ? row.recargas : 0;
-      // The scanner's own answer to a drink of the ticket's kind right now: only an interval makes
-      // the guest wait for a known time.
+      // The scanner's own answer to a drink of the ticket's kind right now: an interval, or the
+      // per-day limit until the next cut-off, makes the guest wait for a known time.
       const decision = decideScan({
         ticket,
         tipo,
@@ -70,7 +71,7 @@ export function createGuestTicketService(db: Db, { timeZone, now = () => new Dat
         corteDiario: row.evento.corteDiario,
       });
 
-      return {
+      const answer: GuestTicket = {
         evento: {
           nombre: row.evento.nombre,
           ubicacion: row.evento.ubicacion,
@@ -93,6 +94,17 @@ export function createGuestTicketService(db: Db, { timeZone, now = () => new Dat
         // An invalidated ticket's code scans as refused: the page shows no code to present.
         qrCode: row.estado === 'invalidado' ? null : row.qrCode,
       };
+      // "Hoy: 2 de 4" (DECISIONS §15): this festival day's drinks, counted as the scanner counts them,
+      // and when today's limit lifts — the rule's own next cut-off (null past the ticket's validity).
+      if (tipo.maxDrinksPerDay !== null) {
+        answer.bebidasHoy = drinksToday(times, at, row.evento.corteDiario, timeZone);
+        answer.maxDrinksPerDay = tipo.maxDrinksPerDay;
+        answer.proximaBebidaDiaria =
+          decision.reason === 'limite_diario' && decision.nextAllowedTime
+            ? decision.nextAllowedTime.toISOString()
+            : null;
+      }
+      return answer;
     },
   };
 }

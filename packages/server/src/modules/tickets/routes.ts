@@ -9,8 +9,16 @@ import { createEventService } from '../events/service';
 import { createTicketPrinting } from './print';
 import { createTicketService } from './service';
 
-export function registerTicketRoutes({ app, db, guards, timeZone }: AppContext): void {
-  const service = createTicketService(db);
+export interface TicketRouteOptions {
+  /** The clock of the per-day counts ("Hoy: 2 de 4"); tests move it. */
+  now?: () => Date;
+}
+
+export function registerTicketRoutes(
+  { app, db, guards, timeZone }: AppContext,
+  { now }: TicketRouteOptions = {},
+): void {
+  const service = createTicketService(db, { timeZone, now });
   const events = createEventService(db);
   const printing = createTicketPrinting(db, timeZone);
   const onRequest = guards.requireRole('organizer', 'admin');

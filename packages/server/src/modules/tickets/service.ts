@@ -1,6 +1,8 @@
 import type { User } from '@drinkflow/domain/auth';
+import { DEFAULT_TIME_ZONE } from '@drinkflow/domain/dates';
+import { drinksToday } from '@drinkflow/domain/daily-cutoff';
 import type { Consumo, Rechazo, Ticket, TicketDetail } from '@drinkflow/domain/orders';
-import { and, asc, count, desc, eq, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { consumos, eventos, pedidos, scanLog, tickets, tiposTicket } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
@@ -12,7 +14,39 @@ import { issueTickets, newGuestToken, newQrCode, ticketTypeOfEvent, toTicket } f
 export const TICKET_NOT_FOUND = 'Ticket no encontrado';
 const ONLY_ACTIVE_QR = 'Solo se puede regenerar el QR de un ticket activo';
 
-export function createTicketService(db: Db) {
+export interface TicketServiceOptions {
+  /** Time zone of the event's daily cut-off (APP_TIME_ZONE). */
+  timeZone?: string;
+  /** The clock of "today" (the scanner's in tests); omitted, the server's. */
+  now?: () => Date;
+}
+
+export function createTicketService(
+  db: Db,
+  { timeZone = DEFAULT_TIME_ZONE, now = () => new Date() }: TicketServiceOptions = {},
+) {
+  /**
+   * "Hoy: 2 de 4" (DECISIONS §15) of the tickets whose type has a per-day limit: each one's drinks
+   * in the festival day `at` falls on, counted by the scanner's own rule (the event's cut-off).
+   */
+  async function drinksTodayOf(eventoId: number, ticketIds: number[], at: Date) {
+    const today = new Map<number, number>();
+    if (ticketIds.length === 0) return today;
+    const [evento] = await db
+      .select({ corteDiario: eventos.corteDiario })
+      .from(eventos)
+      .where(eq(eventos.id, eventoId));
+    const rows = await db
+      .select({ ticketId: consumos.ticketId, timestamp: consumos.timestamp })
+      .from(consumos)
+      .where(inArray(consumos.ticketId, ticketIds));
+    for (const id of ticketIds) {
+      const times = rows.filter((row) => row.ticketId === id).map((row) => row.timestamp);
+      today.set(id, drinksToday(times, at, evento?.corteDiario, timeZone));
+    }
+    return today;
+  }
+
   /** One ticket the user may read (`write`: change), locked when asked; 404 otherwise. */
   async function findTicket(
     executor: Db | Tx,
@@ -46,7 +80,8 @@ export function createTicketService(db: Db) {
 
     /** The order's tickets with their type and scan summary (order detail). */
     async listForOrder(user: User, pedidoId: number): Promise<TicketDetail[]> {
-      await findOrder(db, user, pedidoId, 'read');
+      const at = now();
+      const { pedido } = await findOrder(db, user, pedidoId, 'read');
       const rows = await db
         .select({
           ticket: tickets,
@@ -60,12 +95,22 @@ export function createTicketService(db: Db) {
         .where(eq(tickets.pedidoId, pedidoId))
         .groupBy(tickets.id, tiposTicket.id)
         .orderBy(asc(tickets.id));
-      return rows.map((row) => ({
-        ...toTicket(row.ticket),
-        tipoTicket: toTipoTicket(row.tipo),
-        totalConsumos: row.totalConsumos,
-        ultimoConsumo: row.ultimoConsumo ? new Date(row.ultimoConsumo).toISOString() : null,
-      }));
+      const perDay = rows.filter((row) => row.tipo.maxDrinksPerDay !== null).map((row) => row.ticket.id);
+      const today = await drinksTodayOf(pedido.eventoId, perDay, at);
+      return rows.map((row) => {
+        const detail: TicketDetail = {
+          ...toTicket(row.ticket),
+          tipoTicket: toTipoTicket(row.tipo),
+          totalConsumos: row.totalConsumos,
+          ultimoConsumo: row.ultimoConsumo ? new Date(row.ultimoConsumo).toISOString() : null,
+        };
+        // Only for a type with a per-day limit: other answers stay as they were.
+        if (row.tipo.maxDrinksPerDay !== null) {
+          detail.bebidasHoy = today.get(row.ticket.id) ?? 0;
+          detail.maxDrinksPerDay = row.tipo.maxDrinksPerDay;
+        }
+        return detail;
+      });
     },
 
     /** One more ticket for an order (spec §7: one call per unit); its type must be of the order's event. */

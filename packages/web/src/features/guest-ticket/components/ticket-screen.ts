@@ -37,12 +37,18 @@ export function createTicketScreen(): TicketScreen {
 
   const left = h('strong', { class: 'text-4xl leading-none font-bold text-slate-900' });
   const outOf = h('span', { class: 'text-lg text-slate-700' });
+  const today = h('p', {
+    'aria-live': 'polite',
+    'data-bebidas-hoy': '',
+    class: 'mt-2 text-base font-semibold text-slate-800',
+  });
   const next = h('p', { class: 'text-base font-semibold text-brand-800' });
   const drinks = h(
     'section',
     { 'aria-labelledby': 'bebidas-titulo', class: 'text-center' },
     h('h2', { id: 'bebidas-titulo', class: 'text-sm font-medium text-slate-600' }, 'Bebidas restantes'),
     h('p', { 'aria-live': 'polite', 'data-bebidas': '', class: 'mt-1' }, left, ' ', outOf),
+    today,
     next,
   );
 
@@ -98,6 +104,7 @@ export function createTicketScreen(): TicketScreen {
       if (view.notice) notice.className = noticeTones[view.notice.tone];
       left.textContent = view.drinksLeft.value;
       outOf.textContent = view.drinksLeft.detail;
+      show(today, view.today);
       show(next, view.nextDrink);
       holder.value.textContent = view.holder;
       type.value.textContent = view.typeName;

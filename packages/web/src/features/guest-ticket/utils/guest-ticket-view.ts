@@ -1,4 +1,5 @@
-import { formatDateTime, formatTime } from '@drinkflow/domain/dates';
+import { todayText } from '@drinkflow/domain/daily-cutoff';
+import { formatDate, formatDateTime, formatTime } from '@drinkflow/domain/dates';
 import type { GuestTicket } from '../types';
 
 /** What the guest page shows of a ticket, in Spanish, at `now`. */
@@ -13,7 +14,12 @@ export interface GuestTicketView {
   limit: string;
   /** The drinks left, as a figure ('3', 'Sin límite') and what it is out of ('de 4', or ''). */
   drinksLeft: { value: string; detail: string };
-  /** 'Próxima bebida a las HH:mm' while an interval keeps the next drink waiting. */
+  /** 'Hoy: 2 de 4' (DECISIONS §15) when the type has a per-day limit, else null. */
+  today: string | null;
+  /**
+   * 'Próxima bebida a las HH:mm' while an interval keeps the next drink waiting; once today's
+   * limit is reached, the next cut-off ('Próxima bebida mañana a las 06:00' on the next day).
+   */
   nextDrink: string | null;
   /** A state that stops or ends the ticket, said plainly. */
   notice: { tone: 'danger' | 'neutral'; text: string } | null;
@@ -43,11 +49,24 @@ function drinksLeft(ticket: GuestTicket): GuestTicketView['drinksLeft'] {
   return { value: String(left), detail: `de ${left + Math.max(0, ticket.bebidasConsumidas)}` };
 }
 
+const DAY_MS = 24 * 60 * 60_000;
+
+/** 'a las 06:00' today, 'mañana a las 06:00', else 'el 06/07 a las 06:00' (Madrid's calendar). */
+function dayAndTime(next: Date, now: Date): string {
+  const day = formatDate(next);
+  if (day === formatDate(now)) return `a las ${formatTime(next)}`;
+  if (day === formatDate(new Date(now.getTime() + DAY_MS))) return `mañana a las ${formatTime(next)}`;
+  return `el ${day.slice(0, 5)} a las ${formatTime(next)}`;
+}
+
 function nextDrink(ticket: GuestTicket, now: Date): string | null {
-  if (ticket.estado !== 'activo' || !ticket.proximaBebida) return null;
-  const next = new Date(ticket.proximaBebida);
+  if (ticket.estado !== 'activo') return null;
+  const interval = ticket.proximaBebida;
+  // An interval's wait, else today's limit reached: the scanner's next allowed time either way.
+  const next = new Date(interval ?? ticket.proximaBebidaDiaria ?? Number.NaN);
   if (Number.isNaN(next.getTime()) || next.getTime() <= now.getTime()) return null;
-  return `Próxima bebida a las ${formatTime(next)}`;
+  // An interval's wait is minutes long; the next cut-off is often on the next calendar day.
+  return interval ? `Próxima bebida a las ${formatTime(next)}` : `Próxima bebida ${dayAndTime(next, now)}`;
 }
 
 export function guestTicketView(ticket: GuestTicket, now: Date): GuestTicketView {
@@ -59,6 +78,7 @@ export function guestTicketView(ticket: GuestTicket, now: Date): GuestTicketView
     typeName: ticket.tipoTicket.nombre,
     limit: ticket.tipoTicket.descripcionLimite,
     drinksLeft: drinksLeft(ticket),
+    today: todayText(ticket),
     nextDrink: nextDrink(ticket, now),
     notice: notices[ticket.estado] ?? null,
     // An invalidated ticket shows no code, whatever the answer carries.

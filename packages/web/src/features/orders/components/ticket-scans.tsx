@@ -5,22 +5,28 @@ import { drinkLabel } from '@drinkflow/domain/bebidas';
 import { useTicketConsumos } from '../api/get-ticket-consumos';
 import { useTicketTopUps, topUpDrinks } from '@/hooks/use-top-ups';
 import { useTicketRechazos } from '../api/get-ticket-rechazos';
+import { todayText } from '@drinkflow/domain/daily-cutoff';
 import { drinksUsedText, hasDrinkLimit, scanCountText } from '../utils/ticket-status';
 
 /** 'No escaneado aún', or how often and when it was last scanned, with every drink served. */
 export function TicketScans({
   ticket,
 }: {
-  ticket: Pick<TicketDetail, 'id' | 'totalConsumos' | 'ultimoConsumo' | 'tipoTicket'>;
+  ticket: Pick<
+    TicketDetail,
+    'id' | 'totalConsumos' | 'ultimoConsumo' | 'tipoTicket' | 'bebidasHoy' | 'maxDrinksPerDay'
+  >;
 }) {
   const consumos = useTicketConsumos(ticket.id, ticket.totalConsumos);
   const rechazos = useTicketRechazos(ticket.id, ticket.totalConsumos);
   const recargas = useTicketTopUps(ticket.id, hasDrinkLimit(ticket.tipoTicket));
+  const today = todayText(ticket);
   return (
     <div className="space-y-1 text-sm">
       <p className="font-medium text-slate-900">{scanCountText(ticket.totalConsumos)}</p>
-      <p className="text-slate-900">
-        {drinksUsedText(ticket.totalConsumos, ticket.tipoTicket, topUpDrinks(recargas.data))}
+      <p className="flex flex-wrap gap-x-3 text-slate-900">
+        <span>{drinksUsedText(ticket.totalConsumos, ticket.tipoTicket, topUpDrinks(recargas.data))}</span>
+        {today && <span className="font-medium">{today}</span>}
       </p>
       {ticket.ultimoConsumo && (
         <p className="text-slate-600">Último escaneo: {formatDateTime(ticket.ultimoConsumo)}</p>

@@ -13,7 +13,8 @@ import {
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Outcome, ScanError } from '../hooks/use-scanner';
-import { drinkLabel, nextTime, remainingText, todayText } from '../utils/ticket-display';
+import { todayText } from '@drinkflow/domain/daily-cutoff';
+import { drinkLabel, nextTime, remainingText } from '../utils/ticket-display';
 
 type Verification = ScannerTicketResponse['verificacion'];
 

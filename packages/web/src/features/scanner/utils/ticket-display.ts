@@ -38,12 +38,5 @@ export function remainingText(remaining: number) {
   return remaining === 1 ? 'Queda 1 bebida' : `Quedan ${remaining} bebidas`;
 }
 
-/** 'Hoy: 2 de 4' (DECISIONS §15) when the answer carries the ticket's per-day count, else null. */
-export function todayText(answer: { bebidasHoy?: number; maxDrinksPerDay?: number }): string | null {
-  const { bebidasHoy, maxDrinksPerDay } = answer;
-  if (bebidasHoy === undefined || maxDrinksPerDay === undefined) return null;
-  return `Hoy: ${bebidasHoy} de ${maxDrinksPerDay}`;
-}
-
 /** A recorded drink's name: the domain's one label ('Copa'), as the charts and exports write it. */
 export { drinkLabel } from '@drinkflow/domain/bebidas';
