@@ -42,6 +42,23 @@ async function demoEvent(request: APIRequestContext, nombre: string) {
   return { token, evento: evento!, statsOf };
 }
 
+/** A top-up of one ticket (DECISIONS §15), as 'Añadir bebidas' records it. */
+async function topUpThroughApi(
+  request: APIRequestContext,
+  token: string,
+  ticketId: number,
+  data: { bebidas: number; importe?: number; metodo?: string; nota?: string },
+) {
+  const response = await request.post(`/api/tickets/${ticketId}/recargas`, {
+    headers: { authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** Non-breaking spaces (Intl's euros) as plain ones. */
+const spaces = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+
 /** Each row of the report's table whose caption starts with `title`, as its cells' texts. */
 const rowsOf = (page: Page, title: string) =>
   page
@@ -107,7 +124,16 @@ test('the event report opens from the statistics page and prints on A4 without t
     data: { scanId: scanIds[1], deviceId },
   });
   expect(undo.status()).toBe(200);
+  // The guest buys two more drinks at the desk.
+  const nota = `Pagó en la barra ${testInfo.retry}-${Date.now() % 100_000}`;
+  await topUpThroughApi(request, token, order.tickets[0]!.id, {
+    bebidas: 2,
+    importe: 7.5,
+    metodo: 'efectivo',
+    nota,
+  });
   const stats = await statsOf();
+  expect(stats.recargas?.bebidas).toBe((before.recargas?.bebidas ?? 0) + 2);
   expect(stats.totalConsumos).toBe(before.totalConsumos + 1);
   expect(stats.deshechos).toBe(before.deshechos + 1);
   expect(stats.totalAsistentes).toBe(before.totalAsistentes + 1);
@@ -155,6 +181,32 @@ test('the event report opens from the statistics page and prints on A4 without t
     'Límite de bebidas alcanzado',
     spanishCount(stats.rechazos.agotado!),
   ]);
+  // The top-up: in the figures, the totals by payment method and the list (date, holder and
+  // ticket, drinks, amount, method, note).
+  await expect(figure(page, 'Recargas')).toHaveText(spanishCount(stats.recargas!.bebidas));
+  const methods = (await rowsOf(page, 'Recargas por método de pago')).map((row) => row.map(spaces));
+  expect(methods[0]).toEqual(['Método', 'Recargas', 'Bebidas', 'Importe']);
+  expect(methods.map((row) => row[0])).toEqual(
+    expect.arrayContaining(['Efectivo', 'Tarjeta', 'Invitación', 'Total']),
+  );
+  expect(methods.at(-1)).toEqual([
+    'Total',
+    expect.any(String),
+    spanishCount(stats.recargas!.bebidas),
+    `${stats.recargas!.importe.toFixed(2).replace('.', ',')} €`,
+  ]);
+  const listed = (await rowsOf(page, 'Recargas registradas')).map((row) => row.map(spaces));
+  expect(listed[0]).toEqual(['Fecha', 'Titular / ticket', 'Bebidas', 'Importe', 'Método', 'Nota']);
+  const row = listed.find((cells) => cells[5] === nota);
+  expect(row).toEqual([
+    expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
+    `Inés InformeTicket #${order.tickets[0]!.id}`,
+    '+2',
+    '7,50 €',
+    'Efectivo',
+    nota,
+  ]);
+
   await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
@@ -184,6 +236,11 @@ test('the event report opens from the statistics page and prints on A4 without t
   expect(label).toBeGreaterThanOrEqual(0);
   const figures = lines.slice(label + 1).find((line) => line.trim() !== '');
   expect(figures?.trim().split(/\s+/)[0]).toBe(spanishCount(stats.totalConsumos));
+  // The top-ups are on paper too.
+  expect(text).toContain('Recargas por método de pago');
+  // The sheet is wide enough for the six-column table (not the phone's blocks).
+  expect(text).toMatch(/Titular \/ ticket/);
+  expect(text).toContain(nota);
   for (const absent of [
     'Imprimir',
     'Volver a estadísticas',
@@ -208,7 +265,25 @@ test.describe('at 360×740', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('the report fits a phone without sideways scrolling', async ({ page, request }, testInfo) => {
-    const { evento, statsOf } = await demoEvent(request, 'Fiesta de Empresa Acme');
+    const { token, evento, statsOf } = await demoEvent(request, 'Fiesta de Empresa Acme');
+    // A top-up with a long holder's name and note: its row must wrap, not widen the page.
+    const tipo = await createTicketTypeThroughApi(request, token, evento, {
+      nombre: 'Bono Móvil',
+      maxDrinks: 2,
+    });
+    const order = await createOrderThroughApi(request, token, {
+      eventoId: evento.id,
+      nombreCompleto: 'Maximiliana Fernández-Villaverde de la Concepción',
+      email: uniqueEmail('informe-movil'),
+      ticketTypeId: tipo.id,
+      quantity: 1,
+    });
+    await topUpThroughApi(request, token, order.tickets[0]!.id, {
+      bebidas: 12,
+      importe: 1234.5,
+      metodo: 'invitacion',
+      nota: 'Invitación de la dirección por el aniversario de la empresa, servir en la terraza',
+    });
     const stats = await statsOf();
     await loginThroughForm(page, demoAccounts.organizer);
     await expect(page).toHaveURL('/organizer/eventos');
@@ -216,6 +291,11 @@ test.describe('at 360×740', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Informe del evento' })).toBeVisible();
     await expect(figure(page, 'Total Consumos')).toHaveText(spanishCount(stats.totalConsumos));
     await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    // On a phone the top-ups are blocks of wrapping lines, not the six-column table of the sheet.
+    await expect(page.getByRole('table', { name: /^Recargas registradas/ })).toBeHidden();
+    await expect(page.getByRole('list', { name: 'Recargas registradas' })).toContainText(
+      'Maximiliana Fernández-Villaverde de la Concepción',
+    );
     const widths = await page.evaluate(() => ({
       document: document.documentElement.scrollWidth,
       body: document.body.scrollWidth,

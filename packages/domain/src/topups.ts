@@ -88,3 +88,34 @@ export const recargasStats = z.object({
   importe: z.number().nonnegative(),
 });
 export type RecargasStats = z.infer<typeof recargasStats>;
+
+/** The most top-ups `GET /api/eventos/{id}/recargas` lists (the newest); the CSV holds them all. */
+export const EVENT_TOP_UPS_LIST_LIMIT = 500;
+
+/** One top-up of an event, with the ticket's holder and type (the report's table). */
+export const recargaDeEvento = recarga.extend({
+  titular: z.string(),
+  tipoTicket: z.string(),
+});
+export type RecargaDeEvento = z.infer<typeof recargaDeEvento>;
+
+/** Top-ups counted together: how many, drinks added and euros taken. */
+export const topUpTotals = z.object({
+  recargas: z.number().int().nonnegative(),
+  bebidas: z.number().int().nonnegative(),
+  importe: z.number().nonnegative(),
+});
+export type TopUpTotals = z.infer<typeof topUpTotals>;
+
+/**
+ * `GET /api/eventos/{id}/recargas` (the printable report): the event's top-ups in total and by
+ * payment method — the three methods always, in that order, then `metodo: null` ("sin indicar")
+ * only when some top-up names none — and the newest {@link EVENT_TOP_UPS_LIST_LIMIT} top-ups in
+ * time order, oldest first. `total.recargas` above the list's length means the list was cut.
+ */
+export const eventTopUps = z.object({
+  total: topUpTotals,
+  porMetodo: z.array(topUpTotals.extend({ metodo: z.enum(topUpMetodos).nullable() })),
+  recargas: z.array(recargaDeEvento),
+});
+export type EventTopUps = z.infer<typeof eventTopUps>;

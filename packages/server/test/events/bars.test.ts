@@ -12,7 +12,7 @@ import {
   tiposTicket,
 } from '../../src/db/schema';
 import { BAR_IN_USE } from '../../src/modules/events/service';
-import { UNKNOWN_BAR } from '../../src/modules/events/bars';
+import { barNameTaken, UNKNOWN_BAR } from '../../src/modules/events/bars';
 import { expectApiError } from '../setup/helpers';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import {
@@ -252,7 +252,8 @@ describe('PATCH /api/eventos/{id}/barras', () => {
     const organizer = await signIn(t.db);
     const evento = await createEvent(t, organizer, { barras: ['Barra 1', 'VIP'] });
     const res = await rename(organizer, evento.id, { de: 'Barra 1', a: 'vip' });
-    expectFieldError(res, 'a', eventBarMessages.duplicada);
+    const body = expectFieldError(res, 'a', barNameTaken('VIP'));
+    expect(body.message).toBe('Ya hay otra barra llamada «VIP» en el evento');
     expect((await storedBars(evento.id)).barras).toEqual(['Barra 1', 'VIP']);
   });
 

@@ -92,6 +92,28 @@ describe('GET /api/stats/{eventoId}/stream', () => {
     }
   });
 
+  it('sends new statistics within 2 s of a top-up, with no scan after it (DECISIONS §15)', async () => {
+    const { evento, pedido } = await liveEvent();
+    const stream = await openStatsStream(base, evento.id, owner.token);
+    try {
+      const first = await stream.waitFor(() => true, 1_000);
+      expect(first.recargas).toEqual({ bebidas: 0, importe: 0 });
+
+      const res = await call(t, owner, 'POST', `/api/tickets/${pedido.tickets[0]!.id}/recargas`, {
+        bebidas: 2,
+        importe: 7.5,
+        metodo: 'efectivo',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+
+      const after = await stream.waitFor((stats) => stats.recargas?.bebidas === 2, 2_000);
+      expect(after.recargas).toEqual({ bebidas: 2, importe: 7.5 });
+      expect(after.totalConsumos).toBe(0);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('counts a refused scan as soon as it happens', async () => {
     const { evento, pedido } = await liveEvent();
     const scanner = scannerClient(t, evento.apiKey);

@@ -17,10 +17,10 @@ import {
 // top-up, nor let a drink through beyond the limit. PostgreSQL only: PGlite runs one transaction
 // at a time.
 //
-// NOTE: the scanner does not read top-ups yet (the lead wires rule 6 "type limit + top-ups"); until
-// then it refuses beyond maxDrinks, so this asserts the invariant `served ≤ maxDrinks +
-// recargas_bebidas` and that every top-up is stored and summed, not the exact count (2 + 3 when
-// enough consumes come after the top-ups) that the wired scanner will reach.
+// A consume decided before a top-up committed is refused at the old limit, so how many of the
+// parallel consumes are served depends on the interleaving: the round asserts `served ≤ maxDrinks +
+// recargas_bebidas`, then consumes one by one until refused — the total must be exactly maxDrinks +
+// the top-ups (no top-up lost, none counted twice).
 
 const ROUNDS = 5;
 const CONSUMES = 20;
@@ -77,6 +77,17 @@ describe('top-ups racing consumes of the same ticket', () => {
       expect(row!.consumosUsados).toBe(served);
       const allowed = responses.filter((res) => res.statusCode === 200 && res.json().success === true);
       expect(allowed).toHaveLength(served);
+
+      for (let more = served; ; more++) {
+        const res = await consume();
+        expect(res.statusCode, res.body).toBe(200);
+        if (!res.json().success) {
+          expect(res.json().reason).toBe('agotado');
+          expect(more).toBe(MAX_DRINKS + TOP_UPS);
+          break;
+        }
+      }
+      expect(await consumoRows(t.db, ticket.id)).toHaveLength(MAX_DRINKS + TOP_UPS);
     }
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 import type { User } from '@drinkflow/domain/auth';
-import { eventBarMessages, type RenameBarInput } from '@drinkflow/domain/event-bars';
+import type { RenameBarInput } from '@drinkflow/domain/event-bars';
 import type { Evento } from '@drinkflow/domain/events';
 import { barKey } from '@drinkflow/domain/scan-rules';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
@@ -10,13 +10,17 @@ import {
   consumoCounters,
   consumos,
   eventos,
+  pedidos,
   scanLog,
+  tickets,
   tiposTicket,
 } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { toEvento, type EventService } from './service';
 
 export const UNKNOWN_BAR = 'La barra no existe en el evento';
+/** A rename to a name another of the event's bars has (compared trimmed, in any case). */
+export const barNameTaken = (barra: string) => `Ya hay otra barra llamada «${barra}» en el evento`;
 
 /**
  * The names the event's rows use for one bar: every spelling the scanner treats as that bar
@@ -37,9 +41,21 @@ async function spellingsOf(tx: Tx, eventoId: number, key: string): Promise<strin
 /**
  * PATCH /api/eventos/{id}/barras {de, a} (DECISIONS §15, docs/decisions/045): renames one of the
  * event's bars in its list, its ticket types' allowed bars, its drinks (whose trigger moves the
- * statistics counters), the scan log, each bar's last scan and the alerts, in one transaction that
- * holds the event row's lock. Rows merge when the new name already has some (counters add up,
- * the last scan keeps the later time).
+ * statistics counters), the scan log, each bar's last scan and the alerts, in one transaction.
+ * Rows merge when the new name already has some (counters add up, the last scan keeps the later time).
+ *
+ * The bars keep scanning meanwhile, so the locks come in the order a scan takes them — its ticket's
+ * row first, then the event's (a drink's foreign key check) — never the other way round, which
+ * deadlocked a scan against the rename's drink update (its trigger updates the drink's ticket):
+ * 1. the event row FOR NO KEY UPDATE: no other writer of the event (ticket types, PUT) meanwhile,
+ *    while scans may still finish;
+ * 2. every ticket of the event: a scan under way ends first; later ones wait for the commit. The
+ *    tickets of types that name the bar are also updated (a new row version), so a scan decided
+ *    under the old name before the rename is decided again after it — refused there, instead of
+ *    stored at a bar that no longer exists;
+ * 3. the event row FOR UPDATE: nothing that references the event (an unknown code's log row) is
+ *    written until the commit.
+ * So every drink is either recorded before the rename, and renamed with the rest, or after it.
  */
 export async function renameBar(
   db: Db,
@@ -49,14 +65,38 @@ export async function renameBar(
   { de, a }: RenameBarInput,
 ): Promise<Evento> {
   return db.transaction(async (tx) => {
-    const evento = await events.lockWritable(user, id, tx);
+    const evento = await events.lockWritable(user, id, tx, 'no key update');
     const from = de.trim();
     const to = a.trim();
     const key = barKey(from);
     const index = evento.barras.findIndex((name) => barKey(name) === key);
     if (index < 0) throw badRequest(UNKNOWN_BAR, [{ field: 'de', message: UNKNOWN_BAR }]);
-    if (evento.barras.some((name, i) => i !== index && barKey(name) === barKey(to)))
-      throw badRequest(eventBarMessages.duplicada, [{ field: 'a', message: eventBarMessages.duplicada }]);
+    const taken = evento.barras.find((name, i) => i !== index && barKey(name) === barKey(to));
+    if (taken !== undefined) {
+      const message = barNameTaken(taken);
+      throw badRequest(message, [{ field: 'a', message }]);
+    }
+
+    const types = await tx
+      .select({ id: tiposTicket.id, barrasPermitidas: tiposTicket.barrasPermitidas })
+      .from(tiposTicket)
+      .where(and(eq(tiposTicket.eventoId, id), isNotNull(tiposTicket.barrasPermitidas)));
+    const naming = types.filter((type) => (type.barrasPermitidas ?? []).some((name) => barKey(name) === key));
+    await tx.execute(sql`
+      select t.id from ${tickets} t join ${pedidos} p on p.id = t.pedido_id
+      where p.evento_id = ${id} order by t.id for update of t`);
+    if (naming.length > 0) {
+      await tx
+        .update(tickets)
+        .set({ recargasBebidas: sql`${tickets.recargasBebidas}` })
+        .where(
+          inArray(
+            tickets.ticketTypeId,
+            naming.map((type) => type.id),
+          ),
+        );
+    }
+    await events.lockWritable(user, id, tx);
 
     const barras = evento.barras.map((name, i) => (i === index ? to : name));
     const [row] = await tx
@@ -65,13 +105,9 @@ export async function renameBar(
       .where(eq(eventos.id, id))
       .returning();
 
-    const types = await tx
-      .select({ id: tiposTicket.id, barrasPermitidas: tiposTicket.barrasPermitidas })
-      .from(tiposTicket)
-      .where(and(eq(tiposTicket.eventoId, id), isNotNull(tiposTicket.barrasPermitidas)));
-    for (const type of types) {
+    for (const type of naming) {
       const permitidas = type.barrasPermitidas ?? [];
-      if (!permitidas.some((name) => barKey(name) === key && name !== to)) continue;
+      if (!permitidas.some((name) => name !== to && barKey(name) === key)) continue;
       await tx
         .update(tiposTicket)
         .set({

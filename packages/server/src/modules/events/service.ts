@@ -65,20 +65,23 @@ export const apiKeyChangeLimit = {
 const apiKeyTaken = () =>
   conflict(apiKeyMessages.taken, [{ field: 'apiKey', message: apiKeyMessages.taken }]);
 
+/** Row-lock strengths an event writer may take (see lockWritable). */
+export type EventLock = 'update' | 'no key update';
+
 export function createEventService(db: Db) {
   const throttle = createThrottle(db);
   async function find(
     id: number,
     scope: SQL | undefined,
     executor: Db | Tx = db,
-    lock = false,
+    lock: EventLock | null = null,
   ): Promise<EventoRow> {
     const query = executor
       .select()
       .from(eventos)
       .where(and(eq(eventos.id, id), scope))
       .limit(1);
-    const [row] = lock ? await query.for('update') : await query;
+    const [row] = lock ? await query.for(lock) : await query;
     if (!row) throw notFound(EVENT_NOT_FOUND);
     return row;
   }
@@ -88,8 +91,13 @@ export function createEventService(db: Db) {
     findReadable: (user: User, id: number) => find(id, readableBy(user)),
     /** The event if `user` may change it; inside a transaction pass its `tx`. */
     findWritable: (user: User, id: number, executor: Db | Tx = db) => find(id, writableBy(user), executor),
-    /** As findWritable, locking the event row (FOR UPDATE) for the rest of the transaction `tx`. */
-    lockWritable: (user: User, id: number, tx: Tx) => find(id, writableBy(user), tx, true),
+    /**
+     * As findWritable, locking the event row for the rest of the transaction `tx`: FOR UPDATE by
+     * default; 'no key update' still excludes every other writer of the event but lets rows that
+     * reference it be inserted meanwhile (a drink's foreign key check takes KEY SHARE).
+     */
+    lockWritable: (user: User, id: number, tx: Tx, lock: EventLock = 'update') =>
+      find(id, writableBy(user), tx, lock),
 
     async list(user: User, organizadorId: number): Promise<Evento[]> {
       if (user.rol !== 'admin' && organizadorId !== user.id) throw notFound('Usuario no encontrado');
@@ -142,7 +150,7 @@ export function createEventService(db: Db) {
     async update(user: User, id: number, values: EventoValues): Promise<Evento> {
       return db.transaction(async (tx) => {
         if (values.barras !== undefined) {
-          await find(id, writableBy(user), tx, true);
+          await find(id, writableBy(user), tx, 'update');
           await assertAllowedBarsKept(tx, id, values.barras);
         }
         const [row] = await tx

@@ -42,7 +42,7 @@ export function createScanNotifier(db: Db, log: FastifyBaseLogger, delayMs = NOT
   }
 
   return {
-    /** An event had a scan (committed). */
+    /** An event had a scan, an undo or a top-up (committed): its live statistics are due. */
     scanned(eventoId: number): void {
       pending.add(eventoId);
       timer ??= setTimeout(() => void flush(), delayMs);

@@ -1,13 +1,18 @@
-import { recarga, topUpBody } from '@drinkflow/domain/topups';
+import { eventTopUps, recarga, topUpBody } from '@drinkflow/domain/topups';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { idParams } from '../../http/params';
 import { currentUser } from '../auth/guards';
+import { createEventService } from '../events/service';
+import { createScanNotifier } from '../stats-stream/scan-notifier';
 import { createTopUpService } from './service';
 
-/** Top-ups of a ticket (DECISIONS §15): the event's organizer or an admin; bar staff → 403. */
+/** Top-ups of a ticket and of an event (DECISIONS §15): the event's organizer or an admin; bar staff → 403. */
 export function registerTopUpRoutes({ app, db, guards }: AppContext): void {
-  const topUps = createTopUpService(db);
+  // A top-up changes the event's statistics: the live pages hear of it as of a scan.
+  const notifier = createScanNotifier(db, app.log);
+  app.addHook('onClose', () => notifier.flush());
+  const topUps = createTopUpService(db, { notifier, events: createEventService(db) });
   // Session and role before params and body (docs/decisions/007).
   const onRequest = guards.requireRole('organizer', 'admin');
 
@@ -22,5 +27,12 @@ export function registerTopUpRoutes({ app, db, guards }: AppContext): void {
     '/api/tickets/:id/recargas',
     { onRequest, schema: { params: idParams, response: { 200: z.array(recarga) } } },
     async (request) => topUps.list(currentUser(request), request.params.id),
+  );
+
+  // The event's top-ups for its printable report: totals, by payment method, and the list.
+  app.get(
+    '/api/eventos/:id/recargas',
+    { onRequest, schema: { params: idParams, response: { 200: eventTopUps } } },
+    async (request) => topUps.forEvent(currentUser(request), request.params.id),
   );
 }

@@ -1,10 +1,19 @@
 import type { User } from '@drinkflow/domain/auth';
-import { topUpMessages, type Recarga, type TopUpValues } from '@drinkflow/domain/topups';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  EVENT_TOP_UPS_LIST_LIMIT,
+  topUpMetodos,
+  topUpMessages,
+  type EventTopUps,
+  type Recarga,
+  type TopUpMetodo,
+  type TopUpValues,
+} from '@drinkflow/domain/topups';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { eventos, pedidos, recargas, tickets, tiposTicket, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
-import { readableBy } from '../events/service';
+import { readableBy, type EventService } from '../events/service';
+import type { ScanNotifier } from '../stats-stream/scan-notifier';
 import { TICKET_NOT_FOUND } from '../tickets/service';
 
 type RecargaRow = typeof recargas.$inferSelect & { creadoPorNombre: string | null };
@@ -21,11 +30,42 @@ const toRecarga = (row: RecargaRow): Recarga => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** One group of the event's top-up totals: a payment method (null = none given), or the total. */
+interface TotalsRow extends Record<string, unknown> {
+  metodo: TopUpMetodo | null;
+  /** 1 on the grand total's row (`grouping(metodo)`). */
+  total: number;
+  recargas: number;
+  bebidas: number;
+  /** numeric, as text: summed exactly by the database. */
+  importe: string;
+}
+
+/** The event's top-ups by payment method and in total, in one statement (`grouping sets`). */
+const totalsQuery = (eventoId: number) => sql`
+  select metodo, grouping(metodo)::int as total, count(*)::int as recargas,
+         coalesce(sum(bebidas), 0)::int as bebidas, coalesce(sum(importe), 0)::text as importe
+  from recargas where evento_id = ${eventoId}
+  group by grouping sets ((metodo), ())`;
+
+const toTotals = (row: TotalsRow | undefined) => ({
+  recargas: row?.recargas ?? 0,
+  bebidas: row?.bebidas ?? 0,
+  importe: Number(row?.importe ?? 0),
+});
+
+export interface TopUpServiceOptions {
+  /** Told after each top-up commits, so the live statistics refresh (stats-stream). */
+  notifier?: Pick<ScanNotifier, 'scanned'>;
+  /** Who may read an event's top-ups (`forEvent`). */
+  events?: Pick<EventService, 'findReadable'>;
+}
+
 /**
  * Top-ups of a ticket (DECISIONS §15, docs/decisions/046): the event's organizer or an admin
  * (another organizer's ticket → 404, as if it did not exist).
  */
-export function createTopUpService(db: Db) {
+export function createTopUpService(db: Db, { notifier, events }: TopUpServiceOptions = {}) {
   /** The ticket with its event and type, if `user` may read its event; locked `for update` when asked. */
   async function findTicket(executor: Db | Tx, user: User, id: number, lock: boolean) {
     const query = executor
@@ -73,7 +113,7 @@ export function createTopUpService(db: Db) {
      * `tickets.recargas_bebidas`.
      */
     async create(user: User, ticketId: number, body: TopUpValues): Promise<Recarga> {
-      return db.transaction(async (tx) => {
+      const { recarga, eventoId } = await db.transaction(async (tx) => {
         const ticket = await findTicket(tx, user, ticketId, true);
         if (ticket.modo === 'temporal' || ticket.maxDrinks === null)
           throw badRequest(topUpMessages.notLimited);
@@ -95,8 +135,15 @@ export function createTopUpService(db: Db) {
           .update(tickets)
           .set({ recargasBebidas: sql`${tickets.recargasBebidas} + ${body.bebidas}` })
           .where(eq(tickets.id, ticket.id));
-        return toRecarga({ ...inserted!, creadoPorNombre: user.nombre });
+        return {
+          recarga: toRecarga({ ...inserted!, creadoPorNombre: user.nombre }),
+          eventoId: ticket.eventoId,
+        };
       });
+      // Committed: the live statistics (their `recargas`, and the ticket now no longer agotado)
+      // refresh as after a scan, on every server process (docs/decisions/021, 046).
+      notifier?.scanned(eventoId);
+      return recarga;
     },
 
     /** The ticket's top-ups, newest first. */
@@ -106,6 +153,53 @@ export function createTopUpService(db: Db) {
         .where(eq(recargas.ticketId, ticket.id))
         .orderBy(desc(recargas.createdAt), desc(recargas.id));
       return rows.map(toRecarga);
+    },
+
+    /**
+     * An event's top-ups for its printable report: totals, totals by payment method and the newest
+     * EVENT_TOP_UPS_LIST_LIMIT with holder and ticket type, oldest first — from one snapshot, so
+     * the figures and the list agree. The event's organizer or an admin; 404 otherwise.
+     */
+    async forEvent(user: User, eventoId: number): Promise<EventTopUps> {
+      if (!events) throw new Error('topups: forEvent needs the event service');
+      const evento = await events.findReadable(user, eventoId);
+      const [totals, rows] = await db.transaction(
+        async (tx) => {
+          const result = await tx.execute<TotalsRow>(totalsQuery(evento.id));
+          const list = await tx
+            .select({
+              ...getTableColumns(recargas),
+              creadoPorNombre: users.nombre,
+              titular: pedidos.nombreCompleto,
+              tipoTicket: tiposTicket.nombre,
+            })
+            .from(recargas)
+            .leftJoin(users, eq(users.id, recargas.creadoPor))
+            .innerJoin(tickets, eq(tickets.id, recargas.ticketId))
+            .innerJoin(pedidos, eq(pedidos.id, tickets.pedidoId))
+            .innerJoin(tiposTicket, eq(tiposTicket.id, tickets.ticketTypeId))
+            .where(eq(recargas.eventoId, evento.id))
+            .orderBy(desc(recargas.createdAt), desc(recargas.id))
+            .limit(EVENT_TOP_UPS_LIST_LIMIT);
+          return [(result as unknown as { rows: TotalsRow[] }).rows, list] as const;
+        },
+        { accessMode: 'read only', isolationLevel: 'repeatable read' },
+      );
+      const byMethod = (metodo: TopUpMetodo | null) =>
+        totals.find((row) => row.total === 0 && row.metodo === metodo);
+      const unnamed = byMethod(null);
+      return {
+        total: toTotals(totals.find((row) => row.total === 1)),
+        porMetodo: [
+          ...topUpMetodos.map((metodo) => ({ metodo, ...toTotals(byMethod(metodo)) })),
+          ...(unnamed ? [{ metodo: null, ...toTotals(unnamed) }] : []),
+        ],
+        recargas: rows.reverse().map(({ titular, tipoTicket, ...row }) => ({
+          ...toRecarga(row),
+          titular,
+          tipoTicket,
+        })),
+      };
     },
   };
 }

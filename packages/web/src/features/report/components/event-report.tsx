@@ -1,5 +1,6 @@
 import type { Evento } from '@drinkflow/domain/events';
 import type { EventStats } from '@drinkflow/domain/stats';
+import type { EventTopUps } from '@drinkflow/domain/topups';
 import type { ReactNode } from 'react';
 import { dataTables, peakHoursTable } from '../utils/report-tables';
 import { ReportCharts } from './report-charts';
@@ -7,19 +8,23 @@ import { ReportFigures } from './report-figures';
 import { ReportHeader } from './report-header';
 import { ReportSummary } from './report-summary';
 import { ReportTable } from './report-table';
+import { ReportTopUps } from './report-top-ups';
 
 /**
- * The event's statistics as a document for A4: figures, peak hours and summary, charts, then every
- * chart's figures as tables. `alerts` is the place kept for the 'Alertas' section, printed last.
+ * The event's statistics as a document for A4: figures, peak hours and summary, charts, every
+ * chart's figures as tables, then the top-ups (when given). `alerts` is the place kept for the
+ * 'Alertas' section, printed last.
  */
 export function EventReport({
   evento,
   stats,
+  topUps,
   generatedAt,
   alerts,
 }: {
   evento: Evento;
   stats: EventStats;
+  topUps?: EventTopUps;
   generatedAt: Date;
   alerts?: ReactNode;
 }) {
@@ -47,6 +52,7 @@ export function EventReport({
           ))}
         </div>
       </section>
+      {topUps && <ReportTopUps topUps={topUps} />}
       {alerts}
     </article>
   );

@@ -1,10 +1,12 @@
 import type { EventStats } from '@drinkflow/domain/stats';
 import { formatCount } from '@/lib/format-count';
+import { formatEuros } from '@/lib/format';
 import { consumos, formatAverage } from '@/features/stats/utils/format-stats';
 
 /**
  * The statistics page's headline figures, four to a row so each label fits one line of an A4
- * sheet (the drinks undone and the offline conflicts, DECISIONS §12, take a second row).
+ * sheet (the drinks undone and the offline conflicts, DECISIONS §12, and the top-ups, §15, take
+ * a second row).
  */
 export function ReportFigures({ stats }: { stats: EventStats }) {
   const peak = stats.horasPico[0];
@@ -23,6 +25,16 @@ export function ReportFigures({ stats }: { stats: EventStats }) {
       value: formatCount(stats.conflictosOffline ?? 0),
       note: 'Servidos sin conexión fuera de las reglas',
     },
+    // Top-ups (DECISIONS §15): drinks added at the desk and what they brought in.
+    ...(stats.recargas
+      ? [
+          {
+            title: 'Recargas',
+            value: formatCount(stats.recargas.bebidas),
+            note: `Bebidas añadidas · ${formatEuros(stats.recargas.importe)}`,
+          },
+        ]
+      : []),
   ];
   return (
     <dl aria-label="Cifras del evento" className="grid grid-cols-2 gap-2 sm:grid-cols-4">

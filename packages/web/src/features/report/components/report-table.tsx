@@ -10,11 +10,23 @@ export function ReportTable({
   title,
   description,
   data,
+  footer,
 }: {
   title: string;
   description?: string;
   data: ChartData;
+  /** A totals row under the rows, in bold. */
+  footer?: ChartData['rows'][number];
 }) {
+  const cells = (row: ChartData['rows'][number]) =>
+    row.map((cell, index) => (
+      <td
+        key={index}
+        className={cn('px-2 py-1', index > 0 ? 'text-right tabular-nums' : 'wrap-anywhere text-slate-900')}
+      >
+        {typeof cell === 'number' ? formatCount(cell) : cell}
+      </td>
+    ));
   return (
     <div className="min-w-0 break-inside-avoid">
       <table className="w-full border-collapse text-sm">
@@ -48,21 +60,16 @@ export function ReportTable({
           ) : (
             data.rows.map((row, rowIndex) => (
               <tr key={rowIndex} className="break-inside-avoid border-b border-slate-200">
-                {row.map((cell, index) => (
-                  <td
-                    key={index}
-                    className={cn(
-                      'px-2 py-1',
-                      index > 0 ? 'text-right tabular-nums' : 'wrap-anywhere text-slate-900',
-                    )}
-                  >
-                    {typeof cell === 'number' ? formatCount(cell) : cell}
-                  </td>
-                ))}
+                {cells(row)}
               </tr>
             ))
           )}
         </tbody>
+        {footer && (
+          <tfoot>
+            <tr className="border-t-2 border-slate-300 font-semibold">{cells(footer)}</tr>
+          </tfoot>
+        )}
       </table>
     </div>
   );

@@ -8,6 +8,7 @@ import { AlertList } from '@/features/alerts/components/alert-list';
 import { useEvent } from '@/features/events/api/get-event';
 import { statsQueryOptions } from '@/features/stats/api/get-stats';
 import { ApiError } from '@/lib/api';
+import { useEventTopUps } from '../api/get-event-top-ups';
 import { EventReport } from '../components/event-report';
 import { ReportNotFound } from '../components/report-not-found';
 import { ReportToolbar } from '../components/report-toolbar';
@@ -24,12 +25,13 @@ export function EventReportPage() {
   const event = useEvent(eventoId);
   const stats = useQuery({ ...statsQueryOptions(eventoId), enabled: valid });
   const alerts = useQuery({ ...alertsQueryOptions(eventoId), enabled: valid });
+  const topUps = useEventTopUps(eventoId, valid);
   useReportTitle(event.data?.nombre);
 
   let content;
   if (!valid || isMissing(event.error) || isMissing(stats.error)) {
     content = <ReportNotFound />;
-  } else if (event.isError || stats.isError || alerts.isError) {
+  } else if (event.isError || stats.isError || alerts.isError || topUps.isError) {
     content = (
       <LoadError
         message="No se pudo cargar el informe."
@@ -37,16 +39,18 @@ export function EventReportPage() {
           if (event.isError) void event.refetch();
           if (stats.isError) void stats.refetch();
           if (alerts.isError) void alerts.refetch();
+          if (topUps.isError) void topUps.refetch();
         }}
       />
     );
-  } else if (!event.data || !stats.data || !alerts.data) {
+  } else if (!event.data || !stats.data || !alerts.data || !topUps.data) {
     content = <PageSpinner label="Cargando informe..." />;
   } else {
     content = (
       <EventReport
         evento={event.data}
         stats={stats.data}
+        topUps={topUps.data}
         generatedAt={new Date(stats.dataUpdatedAt)}
         alerts={
           <section aria-labelledby="informe-alertas" className="space-y-2">
