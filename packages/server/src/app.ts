@@ -63,6 +63,8 @@ export interface BuildAppOptions {
   scannerRateLimit?: number;
   /** Scanner requests per minute per API key and address, all devices together (SCANNER_ADDRESS_LIMIT); 0 = no ceiling. */
   scannerAddressLimit?: number;
+  /** Tickets the scanner remembers to record their next scan in one round trip (SCANNER_KNOWN_TICKETS); 0 = none. */
+  scannerKnownTickets?: number;
   /** How often running events' alert thresholds are checked, in ms (ALERT_SWEEP_SECONDS); 0 or omitted = never. */
   alertSweepMs?: number;
   /** Sending tickets by email (SMTP_URL, MAIL_FROM, PUBLIC_URL); omitted = "not configured", no queue worker. */
@@ -148,6 +150,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerScannerRoutes(context, {
     ratePerMinute: options.scannerRateLimit ?? scannerRateLimits.defaultPerMinute,
     ratePerAddress: options.scannerAddressLimit ?? scannerRateLimits.defaultPerAddress,
+    knownTickets: options.scannerKnownTickets ?? scannerRateLimits.defaultKnownTickets,
     now: options.now,
   });
 

@@ -20,6 +20,8 @@ export interface ServerConfig {
   scannerRateLimit: number;
   /** Scanner requests per minute per key and address, all devices together; 0 = no ceiling. */
   scannerAddressLimit: number;
+  /** Tickets each server process remembers to record their next scan in one round trip; 0 = none. */
+  scannerKnownTickets: number;
   /** Seconds between checks of every running event's alert thresholds; 0 turns the sweep off. */
   alertSweepSeconds: number;
   /** Sending tickets by email (DECISIONS §13); undefined without SMTP_URL. */
@@ -125,6 +127,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'SCANNER_ADDRESS_LIMIT',
       env.SCANNER_ADDRESS_LIMIT,
       scannerRateLimits.defaultPerAddress,
+    ),
+    scannerKnownTickets: nonNegativeInteger(
+      'SCANNER_KNOWN_TICKETS',
+      env.SCANNER_KNOWN_TICKETS,
+      scannerRateLimits.defaultKnownTickets,
     ),
     alertSweepSeconds: nonNegativeInteger('ALERT_SWEEP_SECONDS', env.ALERT_SWEEP_SECONDS, 60),
     email: emailConfig(env, port),

@@ -68,6 +68,7 @@ const app = await buildApp({
   registrationsPerAddress: config.registrationsPerAddress,
   scannerRateLimit: config.scannerRateLimit,
   scannerAddressLimit: config.scannerAddressLimit,
+  scannerKnownTickets: config.scannerKnownTickets,
   alertSweepMs: config.alertSweepSeconds * 1000,
   email: config.email,
 });

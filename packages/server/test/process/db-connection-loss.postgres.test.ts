@@ -20,6 +20,8 @@ const unavailable = {
 // A consume's first statement (the key's event with the ticket, docs/decisions/043), named in every
 // message that runs it: the statement after it, the record, is the one held back.
 const CONSUME_READ = 'drinkflow_scanner_event_of_key_with_ticket';
+// The one statement of a consume of a ticket the process has read before (docs/decisions/048).
+const CONSUME_KNOWN = 'drinkflow_scan_record_known';
 
 let databaseName: string;
 let adminUrl: string;
@@ -27,6 +29,8 @@ let proxy: TcpProxy;
 let database: Database;
 let t: TestApp;
 let apiKey: string;
+/** One ticket per test, never scanned before it: its first consume reads it (the two statements). */
+let qrCodes: string[];
 let qrCode: string;
 
 beforeAll(async () => {
@@ -51,9 +55,10 @@ beforeAll(async () => {
     maxDrinks: null,
     durationMinutes: 240,
   });
-  const pedido = await createOrder(t, owner, { evento, tipo });
+  const pedido = await createOrder(t, owner, { evento, tipo }, { quantity: 10 });
   apiKey = evento.apiKey;
-  qrCode = pedido.tickets[0]!.qrCode;
+  qrCodes = pedido.tickets.map((ticket) => ticket.qrCode);
+  qrCode = qrCodes.shift()!;
   // One scan first: it runs the rate counters' once-a-minute housekeeping, which would otherwise
   // be the statement held after a test's first one instead of its record.
   expect((await consume(randomUUID())).statusCode).toBe(200);
@@ -65,6 +70,7 @@ const uncaught: unknown[] = [];
 const onUncaught = (error: unknown) => uncaught.push(error);
 
 beforeEach(() => {
+  qrCode = qrCodes.shift()!;
   uncaught.length = 0;
   process.on('uncaughtException', onUncaught);
 });
@@ -123,6 +129,26 @@ describe('a lost PostgreSQL connection under an in-process app', () => {
     expect(hit.statusCode, hit.body).toBe(503);
     expect(hit.json()).toEqual(unavailable);
     expect(hit.headers['retry-after']).toBe('1');
+
+    const retried = await consume(scanId);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ success: true, scanId });
+    expect(await storedScans(scanId)).toBe(1);
+  });
+
+  it('answers 503 to a consume of a known ticket whose one statement lost its connection, then records its retry once', async () => {
+    expect((await consume(randomUUID())).json()).toMatchObject({ success: true });
+    const scanId = randomUUID();
+    proxy.holdFrom(CONSUME_KNOWN);
+    const inFlight = consume(scanId);
+    await proxy.somethingHeld();
+    proxy.cut();
+    proxy.release();
+
+    const hit = await inFlight;
+    expect(hit.statusCode, hit.body).toBe(503);
+    expect(hit.json()).toEqual(unavailable);
+    expect(await storedScans(scanId)).toBe(0);
 
     const retried = await consume(scanId);
     expect(retried.statusCode, retried.body).toBe(200);

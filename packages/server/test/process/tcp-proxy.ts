@@ -20,6 +20,8 @@ export interface TcpProxy {
    * statement after it on another connection.
    */
   holdAfter(text: string): void;
+  /** Holds the first message from a client that contains `text` (e.g. a statement's name), and all after it. */
+  holdFrom(text: string): void;
   /** Resolves once a client has sent bytes that `hold` keeps back (a statement now in flight). */
   somethingHeld(): Promise<void>;
   /** Forwards again, the bytes kept back first. */
@@ -37,6 +39,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const open = new Set<{ client: net.Socket; upstream: net.Socket; held: Buffer[] }>();
   let holding = false;
   let holdAfterText: string | null = null;
+  let holdFromText: string | null = null;
   let holdNext = false;
   let heldWaiters: (() => void)[] = [];
 
@@ -52,6 +55,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       if (holdAfterText !== null && chunk.toString('latin1').includes(holdAfterText)) {
         holdNext = true;
         holdAfterText = null;
+      }
+      if (holdFromText !== null && chunk.toString('latin1').includes(holdFromText)) {
+        holding = true;
+        holdFromText = null;
       }
       if (holding) {
         pair.held.push(chunk);
@@ -98,6 +105,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     holdAfter(text) {
       holdAfterText = text;
     },
+    holdFrom(text) {
+      holdFromText = text;
+    },
     somethingHeld() {
       if ([...open].some((pair) => pair.held.length > 0)) return Promise.resolve();
       return new Promise((resolve) => heldWaiters.push(resolve));
@@ -105,6 +115,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     release() {
       holding = false;
       holdAfterText = null;
+      holdFromText = null;
       for (const pair of open) {
         for (const chunk of pair.held) pair.upstream.write(chunk);
         pair.held = [];

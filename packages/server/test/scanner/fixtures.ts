@@ -54,6 +54,8 @@ export async function createScannerApp(
     scannerAddressLimit?: number;
     /** `database`: no test clock, drinks take the database's time (as in production). */
     clock?: 'test' | 'database';
+    /** Tickets the process remembers (SCANNER_KNOWN_TICKETS); `undefined` keeps the default. */
+    scannerKnownTickets?: number;
   } = {},
 ): Promise<ScannerTestApp> {
   const database = await openTestDatabase();
@@ -67,6 +69,9 @@ export async function createScannerApp(
       ...(options.scannerAddressLimit === undefined
         ? {}
         : { scannerAddressLimit: options.scannerAddressLimit }),
+      ...(options.scannerKnownTickets === undefined
+        ? {}
+        : { scannerKnownTickets: options.scannerKnownTickets }),
     });
     await app.ready();
     return {

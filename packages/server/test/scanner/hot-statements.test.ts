@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { driverOf } from '../../src/db/client';
 import { eventOfKey, eventOfKeyWithTicket } from '../../src/modules/scanner/rate-limit';
 import { scanStatements } from '../../src/modules/scanner/scan-statements';
-import { createScannerApp, expectScan, newScanId, scannerSetup, type ScannerTestApp } from './fixtures';
+import {
+  createScannerApp,
+  expectScan,
+  newScanId,
+  scannerSetup,
+  type ScannerClient,
+  type ScannerTestApp,
+} from './fixtures';
 
 /**
  * The bar's hot path, statement by statement (docs/decisions/043): every statement a scan runs is
@@ -16,6 +23,8 @@ const hotStatements = { ...scanStatements, eventOfKey, eventOfKeyWithTicket };
 const namesTheEvent: Record<keyof typeof hotStatements, RegExp> = {
   readTicket: /p\.evento_id = \$2\b/,
   recordScan: /insert into consumos \(ticket_id, evento_id,[^)]*\)\s*select id, \$3,/,
+  recordKnownScan:
+    /from eventos where id = \$3 and xmin = \$15::xid[\s\S]*insert into consumos \(ticket_id, evento_id,[^)]*\)\s*select id, \$3,/,
   lockTicket: /p\.evento_id = \$2\b/,
   logLookupFailure: /insert into scan_log \(evento_id,[^)]*\)\s*values \(\$1,/,
   eventOfKey: /from eventos where api_key = \$1/,
@@ -28,16 +37,21 @@ const normalized = (text: string) => text.replace(/\s+/g, ' ').trim();
 const housekeeping = /^delete from "(rate_counters|throttle_attempts)" where /;
 
 let t: ScannerTestApp;
+/** A process that remembers a single ticket (SCANNER_KNOWN_TICKETS=1), and one that remembers none. */
+let one: ScannerTestApp;
+let none: ScannerTestApp;
 beforeAll(async () => {
   t = await createScannerApp({ clock: 'database' });
+  one = await createScannerApp({ clock: 'database', scannerKnownTickets: 1 });
+  none = await createScannerApp({ clock: 'database', scannerKnownTickets: 0 });
 });
 afterAll(async () => {
-  await t?.close();
+  await Promise.all([t?.close(), one?.close(), none?.close()]);
 });
 
 /** The SQL texts the database driver receives while `work` runs. */
-async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const driver = driverOf(t.db);
+async function statementsDuring(work: () => Promise<unknown>, app: ScannerTestApp = t): Promise<string[]> {
+  const driver = driverOf(app.db);
   const target = driver.kind === 'pglite' ? driver.client : driver.pool;
   const spy = vi.spyOn(target as { query: (...args: unknown[]) => unknown }, 'query');
   try {
@@ -75,16 +89,43 @@ describe('the hot statements of a scan', () => {
       normalized(scanStatements.recordScan.text),
     ]);
 
+    // The same ticket again, known to this process: decided from memory, one round trip.
     const refused = await statementsDuring(async () =>
       expectScan(await scanner.consume({ qrCode: ticket.qrCode, scanId: newScanId() }), {
         success: false,
         reason: 'agotado',
       }),
     );
+    expect(refused).toEqual([normalized(scanStatements.recordKnownScan.text)]);
     const looked = await statementsDuring(async () => {
       const res = await scanner.ticket(ticket.qrCode);
       expect(res.statusCode, res.body).toBe(200);
     });
     for (const text of [...refused, ...looked]) expect(known, text).toContain(text);
+  });
+});
+
+describe('the tickets a process remembers (SCANNER_KNOWN_TICKETS, docs/decisions/048)', () => {
+  const cold = [normalized(eventOfKeyWithTicket.text), normalized(scanStatements.recordScan.text)];
+  const warm = [normalized(scanStatements.recordKnownScan.text)];
+
+  /** The statements of one consume of `qrCode` through `app`. */
+  const consumeStatements = (app: ScannerTestApp, scanner: ScannerClient, qrCode: string) =>
+    statementsDuring(async () => {
+      expectScan(await scanner.consume({ qrCode, scanId: newScanId() }));
+    }, app);
+
+  it('beyond the bound, forget the least recently scanned ticket first', async () => {
+    const { scanner, tickets } = await scannerSetup(one, { quantity: 2 });
+    const [a, b] = tickets.map((ticket) => ticket.qrCode) as [string, string];
+    expect(await consumeStatements(one, scanner, a)).toEqual(cold);
+    expect(await consumeStatements(one, scanner, a)).toEqual(warm);
+    expect(await consumeStatements(one, scanner, b)).toEqual(cold);
+    expect(await consumeStatements(one, scanner, a)).toEqual(cold);
+  });
+
+  it('with a bound of 0, every scan reads its ticket first', async () => {
+    const { scanner, ticket } = await scannerSetup(none);
+    for (let i = 0; i < 3; i++) expect(await consumeStatements(none, scanner, ticket.qrCode)).toEqual(cold);
   });
 });

@@ -1,4 +1,4 @@
-/** The scanner's rate limits (DECISIONS §7, §12; docs/decisions/016 and 029). */
+/** The scanner's limits: its rate limits (DECISIONS §7, §12; docs/decisions/016 and 029) and memory. */
 export const scannerRateLimits = {
   /**
    * Requests per minute per API key and device (per address for requests that name no device):
@@ -10,4 +10,9 @@ export const scannerRateLimits = {
   /** Unknown keys one address may try in `guessWindowMs` before it gets only 429s. */
   unknownKeysPerAddress: 20,
   guessWindowMs: 10 * 60_000,
+  /**
+   * Tickets a server process remembers, to decide and record their next scan in one round trip
+   * (SCANNER_KNOWN_TICKETS, docs/decisions/048): a big festival's, at about 1 kB each.
+   */
+  defaultKnownTickets: 50_000,
 } as const;

@@ -4,7 +4,7 @@ import { hotDriverOf, type HotStatement } from '../../db/hot-statements';
 import { notFound } from '../../http/errors';
 import { createRateCounter, tooManyRequests, windowAt } from '../../http/rate-limits';
 import { scannerRateLimits } from './limits';
-import { ticketSelect, type TicketReadRow } from './scan-statements';
+import { countWindows, ticketSelect, type TicketReadRow } from './scan-statements';
 
 export interface ScannerEventRow extends ScannerEvent {
   id: number;
@@ -12,12 +12,23 @@ export interface ScannerEventRow extends ScannerEvent {
   corteDiario?: string;
   /** The event's bars (DECISIONS §15); absent: none. */
   barras?: string[];
+  /** The event row's version (`xmin`) when read: a scan decided from memory checks it (known-scans.ts). */
+  version?: string;
 }
 
 /** Who sends a scanner request: the client address and, when it names one, the device. */
 export interface ScannerCaller {
   ip: string;
   deviceId: string | null;
+}
+
+/** A request's rate windows, counted by the statement that records its scan (known-scans.ts). */
+export interface ScanRateWindows {
+  /** [{bucket, key, max}] as JSON. */
+  json: string;
+  windowStart: Date;
+  /** 429 when a window now holds more than it may (`hits`: the counts per bucket, as counted). */
+  check(hits: Record<string, number | string> | null): void;
 }
 
 export interface ScannerLimitOptions {
@@ -37,7 +48,14 @@ interface Window {
 
 const MINUTE_MS = 60_000;
 
-/** The rows of `db.execute` on either driver (node-postgres and PGlite both answer `{ rows }`). */
+/** The counts per bucket a statement returned (JSON numbers, or strings from a bigint). */
+function countsOf(hits: Record<string, number | string> | null): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const [bucket, value] of Object.entries(hits ?? {})) counts[bucket] = Number(value);
+  return counts;
+}
+
+/** A timestamp as either driver answers it. */
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
 /**
@@ -49,13 +67,9 @@ const toDate = (value: string | Date) => (value instanceof Date ? value : new Da
  */
 const eventAndHits = `
     with e as (
-      select id, nombre, ubicacion, fecha_inicio, fecha_fin, corte_diario, barras from eventos where api_key = $1
-    ), hit as (
-      insert into rate_counters (bucket, key, window_start, hits)
-      select w.bucket, e.id::text || ':' || w.key, $2::timestamptz, 1
-      from e cross join jsonb_to_recordset($3::jsonb) as w(bucket text, key text)
-      on conflict (bucket, key, window_start) do update set hits = rate_counters.hits + 1
-      returning bucket, hits
+      select id, nombre, ubicacion, fecha_inicio, fecha_fin, corte_diario, barras, xmin::text as version
+        from eventos where api_key = $1
+    ), hit as (${countWindows('$3', '$2')}
     )`;
 
 /**
@@ -88,6 +102,7 @@ interface EventOfKeyRow {
   fecha_fin: string | Date;
   corte_diario: string;
   barras: string[] | null;
+  version: string;
   hits: Record<string, number | string> | null;
   ticket?: TicketReadRow | null;
 }
@@ -123,8 +138,7 @@ export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
       ? await hot.rows<EventOfKeyRow>(eventOfKeyWithTicket, [...values, ticket.qrCode, ticket.scanId])
       : await hot.rows<EventOfKeyRow>(eventOfKey, values);
     if (!row) return null;
-    const hits: Record<string, number> = {};
-    for (const [bucket, value] of Object.entries(row.hits ?? {})) hits[bucket] = Number(value);
+    const hits = countsOf(row.hits);
     return {
       evento: {
         id: row.id,
@@ -134,10 +148,20 @@ export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
         fechaFin: toDate(row.fecha_fin).toISOString(),
         corteDiario: row.corte_diario,
         barras: row.barras ?? [],
+        version: row.version,
       },
       hits,
       ticket: row.ticket ?? null,
     };
+  }
+
+  /** 429 when a window counted more than it may hold (`hits` per bucket, this request included). */
+  function checkHits(windows: Window[], hits: Record<string, number>, retryAfterSeconds: number) {
+    if (windows.length === 0) return;
+    counter.cleanOldWindows();
+    if (windows.some(({ bucket, max }) => (hits[bucket] ?? 0) > max)) {
+      throw tooManyRequests(scannerMessages.rateLimited, retryAfterSeconds);
+    }
   }
 
   /** The key's event with this request counted; 404 for an unknown key, 429 over a limit. */
@@ -160,16 +184,24 @@ export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
       }
       throw notFound(scannerMessages.invalidKey);
     }
-    if (windows.length > 0) {
-      counter.cleanOldWindows();
-      if (windows.some(({ bucket, max }) => (found.hits[bucket] ?? 0) > max)) {
-        throw tooManyRequests(scannerMessages.rateLimited, window.retryAfterSeconds);
-      }
-    }
+    checkHits(windows, found.hits, window.retryAfterSeconds);
     return found;
   }
 
   return {
+    /**
+     * The windows this request counts in now, for a statement that counts them itself (a scan
+     * recorded from memory, known-scans.ts): as JSON for the SQL, and the check of its counts.
+     */
+    rateWindows(caller: ScannerCaller): ScanRateWindows {
+      const windows = windowsOf(caller);
+      const window = windowAt(options.now().getTime(), MINUTE_MS);
+      return {
+        json: JSON.stringify(windows),
+        windowStart: window.windowStart,
+        check: (hits) => checkHits(windows, countsOf(hits), window.retryAfterSeconds),
+      };
+    },
     /** The key's event with this request counted; 404 for an unknown key, 429 over a limit. */
     async eventFor(apiKey: string, caller: ScannerCaller): Promise<ScannerEventRow> {
       return (await admit(apiKey, caller)).evento;

@@ -25,6 +25,8 @@ export interface ScannerOptions {
   ratePerMinute: number;
   /** Requests per minute per API key and address, all devices together; 0 = no ceiling. */
   ratePerAddress: number;
+  /** Tickets remembered to record their next scan in one round trip (known-scans.ts); 0 = none. */
+  knownTickets: number;
   /** A test clock for rules, drink times and windows; omitted, drinks take the database's time. */
   now?: () => Date;
 }
@@ -50,7 +52,12 @@ function deviceOf(request: { headers: Record<string, unknown>; body?: unknown })
 export function registerScannerRoutes({ app, db, timeZone }: AppContext, options: ScannerOptions): void {
   const notifier = createScanNotifier(db, app.log);
   app.addHook('onClose', () => notifier.flush());
-  const service = createScannerService(db, { now: options.now, timeZone, notifier });
+  const service = createScannerService(db, {
+    now: options.now,
+    timeZone,
+    notifier,
+    knownTickets: options.knownTickets,
+  });
   const limiter = createScannerLimiter(db, {
     perMinute: options.ratePerMinute,
     perAddress: options.ratePerAddress,
@@ -90,16 +97,15 @@ export function registerScannerRoutes({ app, db, timeZone }: AppContext, options
     '/api/scanner/:apiKey/consume',
     { schema: { params: scannerKeyParams, body: consumeBody, response: { 200: scanResult } } },
     async (request) => {
-      // The key's event and the ticket in one round trip: a consume's first of two.
+      const { apiKey } = request.params;
       const caller = { ip: request.ip, deviceId: deviceOf(request) };
+      // A ticket this process has read before: decided and recorded in one round trip.
+      const known = await service.consumeKnown(apiKey, limiter.rateWindows(caller), request.body);
+      if (known) return known;
+      // Else the key's event and the ticket in one round trip, then the record.
       const { qrCode, scanId } = request.body;
-      const { evento, ticket } = await limiter.eventWithTicket(
-        request.params.apiKey,
-        caller,
-        qrCode,
-        scanId ?? null,
-      );
-      return service.consume(evento, request.body, ticket);
+      const { evento, ticket } = await limiter.eventWithTicket(apiKey, caller, qrCode, scanId ?? null);
+      return service.consume(evento, request.body, { firstRead: ticket, apiKey });
     },
   );
 

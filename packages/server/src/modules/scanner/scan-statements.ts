@@ -9,6 +9,18 @@ import type { HotStatement } from '../../db/hot-statements';
 
 const MS = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
 
+/**
+ * The body of a `hit` CTE: one more request counted in each rate window of the event `e` (a CTE of
+ * the same statement), `windows` a JSON parameter [{bucket, key}] and `windowStart` the window's
+ * start; returns each window's `bucket` and `hits` (this request included).
+ */
+export const countWindows = (windows: string, windowStart: string) => `
+      insert into rate_counters (bucket, key, window_start, hits)
+      select w.bucket, e.id::text || ':' || w.key, ${windowStart}::timestamptz, 1
+        from e cross join jsonb_to_recordset(${windows}::jsonb) as w(bucket text, key text)
+      on conflict (bucket, key, window_start) do update set hits = rate_counters.hits + 1
+      returning bucket, hits`;
+
 /** A ticket of the event by its QR code, as the scanner answers it. */
 export interface TicketReadRow {
   id: number;
@@ -16,6 +28,9 @@ export interface TicketReadRow {
   created_ms: number;
   /** The row's version (`xmin`): every drink added or removed updates the ticket (trigger 0006). */
   version: string;
+  /** The versions of its order (the holder) and its type (the limits), for a scan decided from memory. */
+  pedido_version: string;
+  tipo_version: string;
   titular: string;
   tipo_nombre: string;
   modo: 'por_cantidad' | 'temporal' | 'intervalos_controlados';
@@ -52,7 +67,7 @@ export function ticketSelect(inputs: { qrCode: string; eventoId: string; scanId:
   const { qrCode, eventoId, scanId } = inputs;
   return `
     select t.id, t.estado, ${MS('t.created_at')} as created_ms, t.xmin::text as version,
-           p.nombre_completo as titular,
+           p.xmin::text as pedido_version, tt.xmin::text as tipo_version, p.nombre_completo as titular,
            tt.nombre as tipo_nombre, tt.modo, tt.max_drinks, tt.drink_interval_minutes, tt.duration_minutes,
            tt.drink_type, ${MS('tt.valido_desde')} as desde_ms, ${MS('tt.valido_hasta')} as hasta_ms,
            tt.max_drinks_per_day, tt.barras_permitidas, t.recargas_bebidas,
@@ -70,6 +85,29 @@ export function ticketSelect(inputs: { qrCode: string; eventoId: string; scanId:
      limit 1`;
 }
 
+/** Writes the drink (when `$9` served) and the log row for the tickets `locked` holds: $1–$14 below. */
+const recordLocked = `
+    consumo as (
+      insert into consumos (ticket_id, evento_id, tipo_bebida, timestamp, barra, offline, conflicto)
+      select id, $3, $4, $5::timestamptz, $6, $7, $8 from locked where $9::boolean
+      returning id
+    ), logged as (
+      insert into scan_log (evento_id, ticket_id, consumo_id, qr_code, scan_id, tipo_bebida, barra, device_id,
+                            allowed, reason, response, offline, conflicto, created_at)
+      select $3, id, (select id from consumo), $10, $11, $4, $6, $12, $9, $13, $14::jsonb, $7, $8,
+             $5::timestamptz
+        from locked
+      returning consumo_id
+    )`;
+
+/**
+ * What a record answers: whether the ticket was still as read (`locked` 1), the drink's id, and the
+ * ticket's version after it — a drink updates the ticket row in this transaction (trigger 0006), so
+ * its new `xmin` is this transaction's id; without a drink the version is unchanged (null here).
+ */
+const recordAnswer = `(select count(*) from locked)::int as locked, (select consumo_id from logged) as consumo_id,
+           case when exists (select 1 from consumo) then pg_current_xact_id_if_assigned()::xid::text end as version`;
+
 /**
  * $1 ticket, $2 the version read, $3 event, $4 drink, $5 time, $6 bar, $7 offline, $8 conflict,
  * $9 served, $10 QR code, $11 scanId, $12 device, $13 log reason, $14 the answer (JSON).
@@ -85,19 +123,40 @@ export const recordScan: HotStatement = {
   text: `
     with locked as (
       select t.id from tickets t where t.id = $1 and t.xmin = $2::xid for update
-    ), consumo as (
-      insert into consumos (ticket_id, evento_id, tipo_bebida, timestamp, barra, offline, conflicto)
-      select id, $3, $4, $5::timestamptz, $6, $7, $8 from locked where $9::boolean
-      returning id
-    ), logged as (
-      insert into scan_log (evento_id, ticket_id, consumo_id, qr_code, scan_id, tipo_bebida, barra, device_id,
-                            allowed, reason, response, offline, conflicto, created_at)
-      select $3, id, (select id from consumo), $10, $11, $4, $6, $12, $9, $13, $14::jsonb, $7, $8,
-             $5::timestamptz
-        from locked
-      returning consumo_id
-    )
-    select (select count(*) from locked)::int as locked, (select consumo_id from logged) as consumo_id`,
+    ), ${recordLocked}
+    select ${recordAnswer}`,
+};
+
+/**
+ * `recordScan` for a scan decided from this process's last read of the ticket (known-scans.ts,
+ * docs/decisions/048), the scan's only round trip. $1–$14 as `recordScan`; $15 the event's
+ * version (a replaced API key changes it too), $16 the order's, $17 the type's; $18 the rate windows
+ * ([{bucket, key, max}] as JSON), $19 their window's start.
+ *
+ * Counts the request in its rate windows (as the key lookup does), then records only if the event,
+ * the order, the type and the ticket are all still at the versions read and no window is over its
+ * limit. `evento` 0: the event changed (nothing counted); `locked` 0 with `evento` 1: over a limit,
+ * or the ticket, its order or its type changed (counted).
+ */
+export const recordKnownScan: HotStatement = {
+  name: 'drinkflow_scan_record_known',
+  text: `
+    with e as (
+      select id from eventos where id = $3 and xmin = $15::xid
+    ), hit as (${countWindows('$18', '$19')}
+    ), over as (
+      select 1 from hit join jsonb_to_recordset($18::jsonb) as w(bucket text, max int) using (bucket)
+       where hit.hits > w.max
+    ), locked as (
+      select t.id from tickets t
+        join pedidos p on p.id = t.pedido_id
+        join tipos_ticket tt on tt.id = t.ticket_type_id
+       where t.id = $1 and t.xmin = $2::xid and p.evento_id = $3 and p.xmin = $16::xid and tt.xmin = $17::xid
+         and exists (select 1 from e) and not exists (select 1 from over)
+         for update of t
+    ), ${recordLocked}
+    select (select count(*) from e)::int as evento, (select json_object_agg(bucket, hits) from hit) as hits,
+           ${recordAnswer}`,
 };
 
 /** $1 ticket, $2 event: the row lock a scan decided under contention takes first (then read, record). */
@@ -122,4 +181,10 @@ export const logLookupFailure: HotStatement = {
 };
 
 /** Every statement above, for the test that checks each names the event. */
-export const scanStatements = { readTicket, recordScan, lockTicket, logLookupFailure } as const;
+export const scanStatements = {
+  readTicket,
+  recordScan,
+  recordKnownScan,
+  lockTicket,
+  logLookupFailure,
+} as const;

@@ -16,12 +16,13 @@ import type { ScanNotifier } from '../stats-stream/scan-notifier';
 import { hotDriverOf, type HotExecutor } from '../../db/hot-statements';
 import * as statements from './scan-statements';
 import type { TicketReadRow } from './scan-statements';
-import type { ScannerEventRow } from './rate-limit';
+import type { ScannerEventRow, ScanRateWindows } from './rate-limit';
+import { createKnownScans } from './known-scans';
+import { toTicketRead, type TicketRead } from './ticket-read';
 import {
   ownKindAllowed,
   toScannedTicket,
   toScanResult,
-  type ConsumoRow,
   type ScanPlace,
   type ScanTicketRow,
 } from '@drinkflow/domain/scan-answer';
@@ -47,6 +48,8 @@ export interface ScannerServiceOptions {
   timeZone: string;
   /** Tells the live statistics, after commit, which events had scans. */
   notifier: ScanNotifier;
+  /** Tickets remembered to record their next scan in one round trip (known-scans.ts); 0 = none. */
+  knownTickets?: number;
 }
 
 /** The rows of `tx.execute` on either driver (node-postgres and PGlite both answer `{ rows }`). */
@@ -71,51 +74,28 @@ interface Judged {
   conflicto: string | null;
 }
 
+/** A new decision, with the drink it is about. */
+interface Decided {
+  judged: Judged;
+  tipoBebida: string;
+}
+
+/** What a record statement answers (scan-statements.ts). */
+interface Written {
+  locked: number;
+  consumo_id: number | null;
+  /** The ticket's version after a drink was recorded (null without one). */
+  version: string | null;
+}
+
+/** What the record of a scan decided from memory answers: also whether the event was as read, and the rate counts. */
+interface WrittenKnown extends Written {
+  evento: number;
+  hits: Record<string, number | string> | null;
+}
+
 /** Why a scan found no ticket to decide on; logged like any other refusal. */
 const lookupReasons = { notFound: 'no_encontrado', otherEvent: 'otro_evento' } as const;
-
-/** A ticket of the event as read for a scan, with its drinks, version and the database's time. */
-interface TicketRead {
-  ticket: ScanTicketRow;
-  version: string;
-  history: ConsumoRow[];
-  earlier: { qr: string; response: ScanResult; undone: boolean } | null;
-  nowMs: number;
-}
-
-function toTicketRead(row: TicketReadRow): TicketRead {
-  return {
-    ticket: {
-      id: row.id,
-      estado: row.estado,
-      createdAt: new Date(row.created_ms),
-      titular: row.titular,
-      tipo: {
-        nombre: row.tipo_nombre,
-        modo: row.modo,
-        maxDrinks: row.max_drinks,
-        drinkIntervalMinutes: row.drink_interval_minutes,
-        durationMinutes: row.duration_minutes,
-        drinkType: row.drink_type,
-        validoDesde: new Date(row.desde_ms),
-        validoHasta: new Date(row.hasta_ms),
-        maxDrinksPerDay: row.max_drinks_per_day,
-        barrasPermitidas: row.barras_permitidas,
-      },
-      // Only a ticket with top-ups carries them, so other answers stay as they were.
-      ...(row.recargas_bebidas > 0 ? { recargas: Number(row.recargas_bebidas) } : {}),
-    },
-    version: row.version,
-    history: (row.history ?? []).map((drink) => ({
-      id: Number(drink.id),
-      tipoBebida: drink.tipoBebida,
-      timestamp: new Date(Number(drink.ms)),
-      barra: drink.barra,
-    })),
-    earlier: row.earlier as TicketRead['earlier'],
-    nowMs: Number(row.now_ms),
-  };
-}
 
 /**
  * Why no ticket of this event answers to `qrCode`: none at all (404) or another event's (403). Only
@@ -130,12 +110,22 @@ async function lookupFailure(db: Db, qrCode: string): Promise<HttpError> {
   return other ? forbidden(scannerMessages.otherEvent) : notFound(scannerMessages.ticketNotFound);
 }
 
+/**
+ * Where a consume happens, for the rules: its bar — none given is null, which a type that names
+ * bars refuses (DECISIONS §15) — and the event's cut-off.
+ */
+const placeOf = (evento: ScannerEventRow, request: ConsumeRequest): ScanPlace => ({
+  barra: request.barra ?? null,
+  corteDiario: evento.corteDiario,
+});
+
 /** Optimistic attempts before a scan takes the ticket's row lock first (a ticket scanned at once by several bars). */
 const OPTIMISTIC_ATTEMPTS = 3;
 
 export function createScannerService(db: Db, options: ScannerServiceOptions) {
   const { timeZone, notifier } = options;
   const hot = hotDriverOf(db);
+  const known = createKnownScans(options.knownTickets);
   /** The scan's time: the test clock when given, else the database's time read with the scan. */
   const timeOf = (dbNowMs: number | string) => options.now?.() ?? new Date(Number(dbNowMs));
 
@@ -189,7 +179,9 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
   /** A ticket read, or the 404/403 the scanner shows when the event has no ticket of `qrCode`. */
   async function readOf(row: TicketReadRow | null | undefined, qrCode: string): Promise<TicketRead> {
     if (!row) throw await lookupFailure(db, qrCode);
-    return toTicketRead(row);
+    const read = toTicketRead(row);
+    known.observeDatabaseTime(read.nowMs);
+    return read;
   }
 
   /** The ticket of `qrCode` in this event as a scan reads it, or the 404/403 the scanner shows. */
@@ -286,7 +278,7 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
     request: ConsumeRequest,
     offline: OfflineScan | null,
     place: ScanPlace,
-  ): { replay: ScanResult } | { judged: Judged; tipoBebida: string } {
+  ): { replay: ScanResult } | Decided {
     const { ticket, history, earlier } = read;
     const times = history.map((row) => row.timestamp);
     const at = timeOf(read.nowMs);
@@ -316,6 +308,59 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
     return { judged, tipoBebida };
   }
 
+  /** $1–$14 of the record statements (scan-statements.ts) for a decided scan. */
+  function recordValues(
+    evento: ScannerEventRow,
+    request: ConsumeRequest,
+    read: TicketRead,
+    { judged, tipoBebida }: Decided,
+    offline: OfflineScan | null,
+  ): unknown[] {
+    const { result, served, drinkAt, logReason, conflicto } = judged;
+    return [
+      read.ticket.id,
+      read.version,
+      evento.id,
+      tipoBebida,
+      drinkAt.toISOString(),
+      request.barra ?? null,
+      offline !== null,
+      conflicto,
+      served,
+      request.qrCode,
+      request.scanId ?? null,
+      request.deviceId ?? null,
+      logReason,
+      JSON.stringify(result),
+    ];
+  }
+
+  /**
+   * The answer to a recorded scan, with the ticket as it is now; this process remembers the ticket
+   * as the record left it, for the next scan of it (known-scans.ts).
+   */
+  function recorded(
+    evento: ScannerEventRow,
+    request: ConsumeRequest,
+    read: TicketRead,
+    { judged, tipoBebida }: Decided,
+    written: Written,
+  ): ScanResult {
+    const history = [...read.history];
+    let version = read.version;
+    if (written.consumo_id != null) {
+      const barra = request.barra ?? null;
+      history.push({ id: Number(written.consumo_id), tipoBebida, timestamp: judged.drinkAt, barra });
+      // An offline drink may be older than drinks already known: keep the history in time order.
+      history.sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime() || a.id - b.id);
+      version = written.version ?? '';
+    }
+    if (version) known.rememberTicket(evento.id, request.qrCode, { ...read, history, version });
+    else known.forgetTicket(evento.id, request.qrCode);
+    // The ticket as it is now goes with the answer (not into the log): the scanner shows it as is.
+    return { ...judged.result, ...toScannedTicket(read.ticket, history, timeOf(read.nowMs)) };
+  }
+
   /**
    * Writes a decided scan if the ticket is still at the version read (scan-statements.ts): the
    * answer with the ticket as it is now, or null when a drink of the ticket was recorded or taken
@@ -326,39 +371,15 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
     evento: ScannerEventRow,
     request: ConsumeRequest,
     read: TicketRead,
-    { judged, tipoBebida }: { judged: Judged; tipoBebida: string },
+    decided: Decided,
     offline: OfflineScan | null,
   ): Promise<ScanResult | null> {
-    const { result, served, drinkAt, logReason, conflicto } = judged;
-    const barra = request.barra ?? null;
-    const [written] = await executor.rows<{ locked: number; consumo_id: number | null }>(
+    const [written] = await executor.rows<Written>(
       statements.recordScan,
-      [
-        read.ticket.id,
-        read.version,
-        evento.id,
-        tipoBebida,
-        drinkAt.toISOString(),
-        barra,
-        offline !== null,
-        conflicto,
-        served,
-        request.qrCode,
-        request.scanId ?? null,
-        request.deviceId ?? null,
-        logReason,
-        JSON.stringify(result),
-      ],
+      recordValues(evento, request, read, decided, offline),
     );
     if (!written || written.locked === 0) return null;
-    const history = [...read.history];
-    if (written.consumo_id != null) {
-      history.push({ id: Number(written.consumo_id), tipoBebida, timestamp: drinkAt, barra });
-      // An offline drink may be older than drinks already known: keep the history in time order.
-      history.sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime() || a.id - b.id);
-    }
-    // The ticket as it is now goes with the answer (not into the log): the scanner shows it as is.
-    return { ...result, ...toScannedTicket(read.ticket, history, timeOf(read.nowMs)) };
+    return recorded(evento, request, read, decided, written);
   }
 
   /**
@@ -376,9 +397,7 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
     firstRead?: TicketReadRow | null,
   ): Promise<ScanResult> {
     const scanId = request.scanId ?? null;
-    // A consume always names its bar for the rules: none given is null, which a type that names
-    // bars refuses (DECISIONS §15).
-    const place: ScanPlace = { barra: request.barra ?? null, corteDiario: evento.corteDiario };
+    const place = placeOf(evento, request);
     for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
       const read =
         attempt === 0 && firstRead !== undefined
@@ -399,6 +418,36 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
       if (!answer) throw new Error('scanner: ticket changed under its own row lock');
       return answer;
     });
+  }
+
+  /**
+   * POST …/consume: decided by the one rule function and recorded exactly once per scanId.
+   * `firstRead`: the ticket already read with the key's event (rate-limit.ts), when it was;
+   * `apiKey`: the key that opened the event, remembered for the next scan (known-scans.ts).
+   */
+  async function consume(
+    evento: ScannerEventRow,
+    request: ConsumeRequest,
+    { firstRead, apiKey }: { firstRead?: TicketReadRow | null; apiKey?: string } = {},
+  ): Promise<ScanResult> {
+    if (apiKey !== undefined) known.rememberEvent(apiKey, evento);
+    const offline = await offlineScanOf(request);
+    try {
+      const answer = await decideAndRecord(evento, request, offline, firstRead);
+      notifier.scanned(evento.id);
+      return answer;
+    } catch (error) {
+      if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 403)) {
+        known.forgetTicket(evento.id, request.qrCode);
+        await logLookupFailure(evento, request, error, offline);
+        throw error;
+      }
+      // The same scanId sent at once with two QR codes: the loser sees the winner's row now.
+      if (request.scanId && isUniqueViolation(error, 'scan_log_evento_scan_id_unique')) {
+        return decideAndRecord(evento, request, offline);
+      }
+      throw error;
+    }
   }
 
   return {
@@ -441,31 +490,54 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
       };
     },
 
+    consume,
+
     /**
-     * POST …/consume: decided by the one rule function and recorded exactly once per scanId.
-     * `firstRead`: the ticket already read with the key's event (rate-limit.ts), when it was.
+     * POST …/consume in one round trip, for a ticket this process has read before through this API
+     * key (docs/decisions/048): decided from that read at the database's time as last measured, and
+     * recorded — with the request counted in `rate` — only if the event, order, type and ticket are
+     * still as read. Null when it cannot answer so (nothing remembered, the key or event changed,
+     * an offline upload, a scanId already recorded): then the caller reads and decides as usual.
      */
-    async consume(
-      evento: ScannerEventRow,
+    async consumeKnown(
+      apiKey: string,
+      rate: ScanRateWindows,
       request: ConsumeRequest,
-      firstRead?: TicketReadRow | null,
-    ): Promise<ScanResult> {
-      const offline = await offlineScanOf(request);
+    ): Promise<ScanResult | null> {
+      const evento = known.event(apiKey);
+      const remembered = evento && request.offline !== true && known.ticket(evento.id, request.qrCode);
+      if (!evento || !remembered) return null;
+      const read: TicketRead = { ...remembered, nowMs: known.databaseNow().getTime() };
+      const decision = decide(read, request, null, placeOf(evento, request));
+      if ('replay' in decision) return null;
+      let written: WrittenKnown | undefined;
       try {
-        const answer = await decideAndRecord(evento, request, offline, firstRead);
-        notifier.scanned(evento.id);
-        return answer;
+        [written] = await hot.rows<WrittenKnown>(statements.recordKnownScan, [
+          ...recordValues(evento, request, read, decision, null),
+          evento.version,
+          read.pedidoVersion,
+          read.tipoVersion,
+          rate.json,
+          rate.windowStart.toISOString(),
+        ]);
       } catch (error) {
-        if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 403)) {
-          await logLookupFailure(evento, request, error, offline);
-          throw error;
-        }
-        // The same scanId sent at once with two QR codes: the loser sees the winner's row now.
-        if (request.scanId && isUniqueViolation(error, 'scan_log_evento_scan_id_unique')) {
-          return decideAndRecord(evento, request, offline);
-        }
+        // A scanId recorded before (a retry, another device): nothing was written; the read answers it.
+        if (request.scanId && isUniqueViolation(error, 'scan_log_evento_scan_id_unique')) return null;
         throw error;
       }
+      if (!written || written.evento === 0) {
+        known.forgetEvent(apiKey);
+        return null;
+      }
+      rate.check(written.hits);
+      if (written.locked === 0) {
+        // Counted already: decided again from a fresh read, without counting twice.
+        known.forgetTicket(evento.id, request.qrCode);
+        return consume(evento, request);
+      }
+      const answer = recorded(evento, request, read, decision, written);
+      notifier.scanned(evento.id);
+      return answer;
     },
 
     /**
