@@ -12,7 +12,8 @@ export const scannerRateLimits = {
   guessWindowMs: 10 * 60_000,
   /**
    * Tickets a server process remembers, to decide and record their next scan in one round trip
-   * (SCANNER_KNOWN_TICKETS, docs/decisions/048): a big festival's, at about 1 kB each.
+   * (SCANNER_KNOWN_TICKETS, docs/decisions/048): a big festival's busy tickets, in about 47 MiB
+   * (`npm run bench:known-tickets`: about 2.5 kB a ticket with 6 drinks).
    */
-  defaultKnownTickets: 50_000,
+  defaultKnownTickets: 20_000,
 } as const;
