@@ -198,3 +198,42 @@ for (const viewport of [
     await expectFitsTheScreen(page);
   });
 }
+
+test('with every event shown, the orders table fits a 1280 px laptop screen, actions included', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const account = await signInAsNewOrganizer(page, request);
+  for (const nombre of ['Festival de Verano de la Costa Brava 2026', 'Boda de Marta y Alejandro']) {
+    const evento = await createEventThroughApi(request, account.token, { nombre });
+    const tipo = await createTicketTypeThroughApi(request, account.token, evento, {
+      nombre: 'Bono Diez Copas',
+    });
+    await createOrderThroughApi(request, account.token, {
+      eventoId: evento.id,
+      nombreCompleto: 'María de los Ángeles Fernández-Villaverde',
+      email: `maria.angeles.fernandez.villaverde.${evento.id}@correo-de-ejemplo.es`,
+      telefono: '+34 612 345 678',
+      ticketTypeId: tipo.id,
+      quantity: 10,
+    });
+  }
+
+  await page.goto('/organizer/pedidos');
+  await page.getByLabel('Evento', { exact: true }).selectOption({ label: 'Todos mis eventos' });
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expectFitsTheScreen(page);
+  const actions = table.getByRole('columnheader', { name: 'Acciones' });
+  const box = (await actions.boundingBox())!;
+  expect(box.x + box.width, 'the actions column ends inside the screen').toBeLessThanOrEqual(1280);
+  const overflow = await table.evaluate((element) => {
+    const scroller = element.parentElement!;
+    return scroller.scrollWidth - scroller.clientWidth;
+  });
+  expect(overflow, 'the table scrolls sideways inside its box').toBeLessThanOrEqual(0);
+  // The actions keep their names for touch and screen readers, and show them on hover.
+  const view = table.getByRole('link', { name: /^Ver detalle María de los Ángeles/ }).first();
+  await expect(view).toHaveAttribute('title', 'Ver detalle');
+});

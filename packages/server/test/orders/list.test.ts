@@ -1,6 +1,7 @@
 import { orderMessages, ordersQueryMessages, type OrdersPage } from '@drinkflow/domain/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enviosEmail } from '../../src/db/schema';
 import { expectApiError } from '../setup/helpers';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import {
@@ -220,6 +221,53 @@ describe('GET /api/pedidos/{eventoId}', () => {
     const { owner, evento } = await ownedEvent(t);
 
     expectFieldError(await call(t, owner, 'GET', `/api/pedidos/${evento.id}?${query}`), field, message);
+  });
+
+  it("carries each order's email state: its newest request, 'sin_enviar' when never queued", async () => {
+    const { owner, evento } = await ownedEvent(t);
+    const order = (nombreCompleto: string, day: string) =>
+      insertOrderAt(t.db, evento.id, { nombreCompleto, createdAt: `2026-05-${day}T10:00:00.000Z` });
+    const never = await order('Nunca', '01');
+    const resent = await order('Reenviado', '02');
+    const queued = await order('En cola', '03');
+    const failed = await order('Fallido', '04');
+    const sentAt = new Date('2026-05-05T08:30:00.000Z');
+    // Inserted in id order: an order's newest row is the last one inserted for it.
+    await t.db.insert(enviosEmail).values([
+      { pedidoId: resent.id, estado: 'fallido', intentos: 4, ultimoError: 'Buzón lleno' },
+      { pedidoId: failed.id, estado: 'fallido', intentos: 4, ultimoError: 'Dirección inexistente' },
+      { pedidoId: resent.id, estado: 'enviado', intentos: 1, enviadoEn: sentAt },
+      { pedidoId: queued.id, estado: 'enviado', intentos: 1, enviadoEn: sentAt },
+      { pedidoId: queued.id, estado: 'pendiente', intentos: 0 },
+    ]);
+
+    const { pedidos } = await list(owner, `/api/pedidos/${evento.id}`);
+
+    const envioOf = (id: number) => pedidos.find((pedido) => pedido.id === id)?.envio;
+    expect(envioOf(never.id)).toEqual({
+      estado: 'sin_enviar',
+      intentos: 0,
+      enviadoEn: null,
+      ultimoError: null,
+    });
+    expect(envioOf(resent.id)).toEqual({
+      estado: 'enviado',
+      intentos: 1,
+      enviadoEn: sentAt.toISOString(),
+      ultimoError: null,
+    });
+    expect(envioOf(queued.id)).toEqual({
+      estado: 'en_cola',
+      intentos: 0,
+      enviadoEn: null,
+      ultimoError: null,
+    });
+    expect(envioOf(failed.id)).toEqual({
+      estado: 'fallido',
+      intentos: 4,
+      enviadoEn: null,
+      ultimoError: 'Dirección inexistente',
+    });
   });
 
   it('answers 404 for an event that does not exist', async () => {

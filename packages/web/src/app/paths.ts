@@ -8,6 +8,8 @@ export const paths = {
     events: '/organizer/eventos',
     event: (id: number | string) => `/organizer/evento/${id}`,
     eventEdit: (id: number | string) => `/organizer/evento/${id}/editar`,
+    /** The event's WhatsApp sending list. */
+    eventWhatsapp: (id: number | string) => `/organizer/evento/${id}/whatsapp`,
     ticketTypes: '/organizer/tipos-ticket',
     ticketTypeEdit: (id: number | string) => `/organizer/tipos-ticket/${id}/editar`,
     orders: '/organizer/pedidos',

@@ -1,6 +1,6 @@
 import type { OrdersPage as OrdersPageBody } from '@drinkflow/domain/orders';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrdersPage } from '@/features/orders/pages/orders-page';
 import { failure, requestedUrls, sentBodies, serveApi, type ApiRoutes } from '../fixtures/api-stub';
 import { anEvent, anOrganizer, aPedido, aTicketType } from '../fixtures/entities';
@@ -97,6 +97,83 @@ describe('orders page', () => {
     expect(screen.getByLabelText('Evento')).toHaveValue('todos');
     expect(screen.queryByRole('button', { name: 'Nuevo Pedido' })).not.toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Bono 4 Copas — Boda Ana y Luis' })).toBeInTheDocument();
+  });
+
+  it('shows each email state under the address once the event has emailed an order, even on a page of unsent ones', async () => {
+    // This page's orders are unsent; the event's counts say others were sent.
+    serveApi({
+      ...baseRoutes,
+      'GET /api/eventos/1/envios': {
+        total: 9,
+        enviados: 3,
+        enCola: 0,
+        fallidos: 1,
+        sinEnviar: 5,
+        configurado: true,
+      },
+    });
+    renderOrders('/organizer/pedidos?evento=1');
+    const row = await screen.findByRole('row', { name: /Ana García/ });
+    const emailCell = within(row).getByText('ana@x.es').closest('td')!;
+    await waitFor(() => expect(emailCell).toHaveTextContent(/Estado del email: Sin enviar/));
+    // No column of its own: the table keeps its width.
+    expect(columnNames()).toEqual(['Nombre', 'Email', 'Tipo de Ticket', 'Tickets', 'Fecha', 'Acciones']);
+    // The phone's card, in its Email field.
+    const card = screen.getByRole('article', { name: 'Luis Martín' });
+    const field = within(card).getByText('luis@x.es').closest('dd')!;
+    expect(field).toHaveTextContent(/Estado del email: Sin enviar/);
+  });
+
+  it('shows no email states while no order of the event was emailed', async () => {
+    const fetchMock = serveApi({
+      ...baseRoutes,
+      'GET /api/eventos/1/envios': {
+        total: 2,
+        enviados: 0,
+        enCola: 0,
+        fallidos: 0,
+        sinEnviar: 2,
+        configurado: false,
+      },
+    });
+    renderOrders('/organizer/pedidos?evento=1');
+    await screen.findByRole('row', { name: /Ana García/ });
+    await waitFor(() => expect(requestedUrls(fetchMock, 'GET /api/eventos/1/envios')).toHaveLength(1));
+    expect(screen.queryByText('Sin enviar')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Estado del email/)).not.toBeInTheDocument();
+  });
+
+  it('shows email states across all events when a shown order was emailed, and reads them again while queued', async () => {
+    localStorage.setItem('pedidos-show-all-events', 'true');
+    let calls = 0;
+    const queued = aPedido({ envio: { estado: 'en_cola', intentos: 0, enviadoEn: null, ultimoError: null } });
+    const sent = aPedido({ envio: { estado: 'enviado', intentos: 1, enviadoEn: null, ultimoError: null } });
+    const failed = aPedido({
+      id: 7,
+      nombreCompleto: 'Eva Ruiz',
+      envio: { estado: 'fallido', intentos: 4, enviadoEn: null, ultimoError: 'Buzón lleno' },
+    });
+    serveApi({
+      ...baseRoutes,
+      'GET /api/pedidos/all/organizer': () => (++calls === 1 ? page([queued, failed]) : page([sent, failed])),
+    });
+    vi.useFakeTimers({
+      toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+      shouldAdvanceTime: true,
+    });
+    try {
+      renderOrders();
+      const row = await screen.findByRole('row', { name: /Ana García/ });
+      expect(within(row).getByText('En cola')).toBeInTheDocument();
+      // The list says only 'Fallido'; the reason is its tooltip, and spelled out on the order's page.
+      const failedRow = screen.getByRole('row', { name: /Eva Ruiz/ });
+      expect(within(failedRow).getByText('Fallido')).toHaveAttribute('title', 'Buzón lleno');
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(await within(row).findByText('Enviado')).toBeInTheDocument();
+      expect(calls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says when the event has no orders yet', async () => {

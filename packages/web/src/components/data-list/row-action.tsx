@@ -31,11 +31,14 @@ export function RowAction({
     variant: layout === 'table' ? ('ghost' as const) : ('outline' as const),
     size: 'sm' as const,
     className: destructive ? 'text-red-700 hover:bg-red-50 hover:text-red-800' : undefined,
+    title: layout === 'table' ? label : undefined,
   };
+  // In a table the text gives way to the icon (its name stays spoken and shown on hover) until the
+  // screen is wide enough for every column: with all events shown, the orders table overflowed 1280 px.
   const content = (
     <>
       <Icon className="h-4 w-4" aria-hidden />
-      {label}
+      <span className={layout === 'table' ? 'max-2xl:sr-only' : undefined}>{label}</span>
     </>
   );
   const name = `${label} ${itemName}`;

@@ -3,7 +3,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api';
 import { ordersKey } from './get-orders';
 
-export const emailProgressKey = (eventoId: number) => ['envios', eventoId] as const;
+/** Every event's email progress starts with this key. */
+export const emailProgressRootKey = ['envios'] as const;
+export const emailProgressKey = (eventoId: number) => [...emailProgressRootKey, eventoId] as const;
 
 /** GET /api/eventos/{id}/envios — the event's orders by the state of their email. */
 export const getEmailProgress = (eventoId: number) => api.get<EnvioProgress>(`/eventos/${eventoId}/envios`);

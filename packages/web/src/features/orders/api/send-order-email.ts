@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { emailProgressRootKey } from './email-progress';
 import { orderKey } from './get-order';
 import { ordersKey } from './get-orders';
 
@@ -14,6 +15,8 @@ export function useSendOrderEmail() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKey(id) }),
         queryClient.invalidateQueries({ queryKey: ordersKey }),
+        // The event's counts changed too (the bulk dialog, and whether the list shows email states).
+        queryClient.invalidateQueries({ queryKey: emailProgressRootKey }),
       ]),
   });
 }

@@ -1,4 +1,4 @@
-import type { Envio } from '@drinkflow/domain/email';
+import { envioEstadoLabels, type Envio } from '@drinkflow/domain/email';
 import type { Pedido } from '@drinkflow/domain/orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { Mail, RotateCw } from 'lucide-react';
@@ -28,8 +28,25 @@ export function emailStatusText(envio: Envio): string {
   }
 }
 
-export function EmailStatusBadge({ envio }: { envio: Envio }) {
-  return <Badge tone={tones[envio.estado]}>{emailStatusText(envio)}</Badge>;
+/**
+ * The email's state as a badge. `compact` (a list's cell) says only 'Fallido', with the reason as
+ * the tooltip; the order's page spells the reason out.
+ */
+export function EmailStatusBadge({ envio, compact = false }: { envio: Envio; compact?: boolean }) {
+  if (!compact) {
+    // A failure's reason can be a long server answer: it wraps rather than widen a phone's screen.
+    const wraps = envio.estado === 'fallido' ? 'rounded-md whitespace-normal [overflow-wrap:anywhere]' : '';
+    return (
+      <Badge tone={tones[envio.estado]} className={wraps}>
+        {emailStatusText(envio)}
+      </Badge>
+    );
+  }
+  return (
+    <Badge tone={tones[envio.estado]} title={envio.ultimoError ?? undefined}>
+      {envioEstadoLabels[envio.estado]}
+    </Badge>
+  );
 }
 
 /** How often an order whose email waits in the queue is read again. */
@@ -87,7 +104,7 @@ export function OrderEmailStatus({ pedido }: { pedido: Pedido }) {
         )}
       </CardHeader>
       <CardContent className="space-y-2">
-        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700 [overflow-wrap:anywhere]">
           <span className="sr-only">Estado del email:</span>
           <EmailStatusBadge envio={envio} />
           {envio.estado === 'enviado' && envio.enviadoEn && <span>el {formatDateTime(envio.enviadoEn)}</span>}

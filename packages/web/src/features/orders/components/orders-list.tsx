@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { useAllTicketTypes, useEventTicketTypes } from '@/hooks/use-ticket-types';
 import { ALL_EVENTS, type EventSelection } from '@/lib/event-selection';
 import { ORDERS_PAGE_SIZE, useOrdersList } from '../hooks/use-orders-list';
+import { useShowsEmailStatus } from '../hooks/use-shows-email-status';
 import { filtersText } from '../utils/order-filters';
 import { DeleteOrderDialog } from './delete-order-dialog';
 import { EmptyState } from './empty-state';
@@ -39,6 +40,8 @@ export function OrdersList({ selection }: { selection: EventSelection }) {
   const ticketTypes = useTicketTypeOptions(selection);
   const [deleting, setDeleting] = useState<Pedido | null>(null);
   const { orders, total, appliedFilterCount } = list;
+  const pedidos = orders.data?.pedidos ?? [];
+  const showEmailStatus = useShowsEmailStatus(selection, pedidos);
   const noOrdersAtAll = orders.isSuccess && total === 0 && appliedFilterCount === 0 && list.filterCount === 0;
 
   let content;
@@ -65,10 +68,14 @@ export function OrdersList({ selection }: { selection: EventSelection }) {
       </EmptyState>
     );
   } else {
-    const pedidos = orders.data?.pedidos ?? [];
     content = (
       <>
-        <OrdersTable pedidos={pedidos} selection={selection} onDelete={setDeleting} />
+        <OrdersTable
+          pedidos={pedidos}
+          selection={selection}
+          showEmailStatus={showEmailStatus}
+          onDelete={setDeleting}
+        />
         <p className="border-t border-slate-200 px-4 py-3 text-sm text-slate-700" aria-live="polite">
           {footerText(pedidos.length, total, appliedFilterCount)}
         </p>

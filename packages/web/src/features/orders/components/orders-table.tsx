@@ -6,15 +6,18 @@ import { RowAction } from '@/components/data-list/row-action';
 import { ALL_EVENTS, type EventSelection } from '@/lib/event-selection';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { orderPath } from '../utils/order-selection';
+import { EmailStatusBadge } from './email-status';
 
 interface OrdersTableProps {
   pedidos: Pedido[];
   selection: EventSelection;
   loading?: boolean;
+  /** Shows each order's email state under its address (see useShowsEmailStatus). */
+  showEmailStatus?: boolean;
   onDelete(pedido: Pedido): void;
 }
 
-function orderColumns(allEvents: boolean): DataListColumn<Pedido>[] {
+function orderColumns(allEvents: boolean, showEmailStatus: boolean): DataListColumn<Pedido>[] {
   return [
     {
       header: 'Nombre',
@@ -31,9 +34,18 @@ function orderColumns(allEvents: boolean): DataListColumn<Pedido>[] {
       // One line, never broken mid-word: cut with an ellipsis, the whole address in the tooltip.
       className: 'max-w-[16rem]',
       cell: (pedido) => (
-        <span className="block truncate" title={pedido.email}>
-          {pedido.email}
-        </span>
+        <>
+          <span className="block truncate" title={pedido.email}>
+            {pedido.email}
+          </span>
+          {/* Under the address, not a column of its own: the table has no width to spare at 1280 px. */}
+          {showEmailStatus && (
+            <span className="mt-1 block">
+              <span className="sr-only">Estado del email: </span>
+              <EmailStatusBadge envio={pedido.envio} compact />
+            </span>
+          )}
+        </>
       ),
     },
     ...(allEvents
@@ -56,13 +68,19 @@ function orderColumns(allEvents: boolean): DataListColumn<Pedido>[] {
 }
 
 /** The orders of the page: a table on wide screens, cards on phones; 'Ver detalle' and 'Eliminar'. */
-export function OrdersTable({ pedidos, selection, loading, onDelete }: OrdersTableProps) {
+export function OrdersTable({
+  pedidos,
+  selection,
+  loading,
+  showEmailStatus = false,
+  onDelete,
+}: OrdersTableProps) {
   return (
     <DataList
       label="Pedidos"
       items={pedidos}
       loading={loading}
-      columns={orderColumns(selection === ALL_EVENTS)}
+      columns={orderColumns(selection === ALL_EVENTS, showEmailStatus)}
       rowKey={(pedido) => pedido.id}
       cardTitle={(pedido) => pedido.nombreCompleto}
       cardSubtitle={(pedido) => pedido.telefono}
