@@ -29,7 +29,7 @@ export function drinkTypeLabel(drinkType: string | null | undefined): string {
  */
 export function defaultTipoBebida(drinkType: string): string {
   const kind = normalise(drinkType);
-  if (kind === 'cerveza') return 'cerveza';
+  // `cerveza` (like any other text) records itself.
   if (kind === 'copas' || allowsEverything(kind)) return 'copa';
   return kind;
 }

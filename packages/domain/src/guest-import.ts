@@ -124,7 +124,7 @@ export function guestMatchKeys(guest: {
 }): { match: GuestMatch; key: string }[] {
   const name = normaliseHeader(guest.nombreCompleto);
   const email = guest.email?.trim().toLowerCase() ?? '';
-  const phone = phoneDigits(guest.telefono ?? '');
+  const phone = guest.telefono ? phoneDigits(guest.telefono) : '';
   if (!name) return [];
   return [
     ...(email ? [{ match: 'email' as const, key: `${name}\u0000${email}` }] : []),

@@ -30,7 +30,7 @@ export function normalizePhone(typed: string | null | undefined): string | null 
     const plausible = digits.length >= FOREIGN_DIGITS.min && digits.length <= FOREIGN_DIGITS.max;
     return plausible && !digits.startsWith('0') ? digits : null;
   }
-  if (!/^\d+$/.test(compact)) return null;
+  // Both patterns are anchored: anything but digits is refused here too.
   if (SPANISH_NATIONAL.test(compact)) return SPAIN + compact;
   if (compact.startsWith(SPAIN) && SPANISH_NATIONAL.test(compact.slice(SPAIN.length))) return compact;
   return null;

@@ -1,6 +1,8 @@
 // The statistics page's pure rules (spec §9 "Stats summary"): no zod, no clock, so the web bundle
 // and the server share them at no cost.
 
+import type { allScanReasons } from './scanner';
+
 /** Thresholds of the performance summary; each label needs a value strictly above its threshold. */
 export const STATS_THRESHOLDS = {
   /** promedio above this → 'Alto Consumo'. */
@@ -65,7 +67,10 @@ export function statsSummary(stats: {
 }
 
 /** Spanish text of a scan-log reason (a refusal's, or `ok` / `deshecho`); unknown codes as they are. */
-export const scanReasonLabels: Readonly<Record<string, string>> = {
+/** Every reason a scan log row can hold: the rules' (DECISIONS §5, §15) and a failed look-up's. */
+type LoggedScanReason = (typeof allScanReasons)[number] | 'no_encontrado' | 'otro_evento';
+
+export const scanReasonLabels: Readonly<Record<LoggedScanReason, string>> = {
   ok: 'Consumo registrado',
   invalidado: 'Ticket invalidado',
   no_valido_aun: 'Ticket aún no válido',
@@ -73,13 +78,15 @@ export const scanReasonLabels: Readonly<Record<string, string>> = {
   tipo_bebida: 'Bebida no incluida en el ticket',
   agotado: 'Límite de bebidas alcanzado',
   intervalo: 'Antes del intervalo entre bebidas',
+  barra_no_permitida: 'Ticket no válido en esta barra',
+  limite_diario: 'Límite diario alcanzado',
   no_encontrado: 'Ticket no encontrado',
   otro_evento: 'Ticket de otro evento',
   deshecho: 'Consumo deshecho',
 };
 
 export const scanReasonLabel = (reason: string): string =>
-  Object.hasOwn(scanReasonLabels, reason) ? scanReasonLabels[reason]! : reason;
+  Object.hasOwn(scanReasonLabels, reason) ? scanReasonLabels[reason as LoggedScanReason] : reason;
 
 /** The scan export's Motivo of an offline drink stored as a conflict (DECISIONS §12). */
 export const offlineConflictLabel = (reason: string): string =>

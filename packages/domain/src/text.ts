@@ -33,8 +33,8 @@ export function findUnstorableText(value: unknown): (string | number)[] | null {
     if (typeof current === 'string') {
       if (!isStorableText(current)) return pathOf(visit);
     } else if (Array.isArray(current)) {
-      for (let index = 0; index < current.length; index++) {
-        pending.push({ value: current[index], key: index, parent: visit });
+      for (const [index, element] of current.entries()) {
+        pending.push({ value: element, key: index, parent: visit });
       }
     } else if (current !== null && typeof current === 'object' && !ArrayBuffer.isView(current)) {
       for (const [key, element] of Object.entries(current)) {

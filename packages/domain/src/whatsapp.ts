@@ -16,7 +16,7 @@ export interface WhatsappMessageInput {
   links: readonly string[];
 }
 
-const firstName = (nombre: string) => nombre.trim().split(/\s+/)[0] ?? '';
+const firstName = (nombre: string) => /\S+/.exec(nombre)?.[0] ?? '';
 
 /** The Spanish text of the message: "Hola Ana, aquí tienes tu ticket para Boda: https://…". */
 export function whatsappMessage({ nombre, evento, links }: WhatsappMessageInput): string {

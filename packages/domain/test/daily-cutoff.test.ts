@@ -6,6 +6,7 @@ import {
   drinksToday,
   lastCutoff,
   nextCutoff,
+  todayText,
 } from '../src/daily-cutoff';
 import { formatDateTime, formatTime } from '../src/dates';
 
@@ -184,6 +185,19 @@ describe('drinksToday', () => {
     expect(drinksToday(drinks, now, '06:00', 'UTC')).toBe(0);
     expect(drinksToday(drinks, now, '04:30', 'UTC')).toBe(1);
     expect(drinksToday(drinks, now, '00:30', 'UTC')).toBe(2);
+  });
+});
+
+describe('todayText', () => {
+  it('says today’s drinks of the per-day limit', () => {
+    expect(todayText({ bebidasHoy: 2, maxDrinksPerDay: 4 })).toBe('Hoy: 2 de 4');
+    expect(todayText({ bebidasHoy: 0, maxDrinksPerDay: 1 })).toBe('Hoy: 0 de 1');
+  });
+
+  it('says nothing without both figures (a type without a per-day limit)', () => {
+    expect(todayText({})).toBeNull();
+    expect(todayText({ bebidasHoy: 2 })).toBeNull();
+    expect(todayText({ maxDrinksPerDay: 4 })).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drinkAllowed, drinkTypeChoices, drinkTypeLabel } from '../src/bebidas';
+import { drinkAllowed, drinkLabel, drinkTypeChoices, drinkTypeLabel } from '../src/bebidas';
 import { decideScan } from '../src/scan-rules';
 import { porCantidad, servable } from './support/scan-fixtures';
 
@@ -80,5 +80,28 @@ describe('drinkTypeLabel and drinkTypeChoices', () => {
     ['Sidra ', 'Sidra '],
   ])('shows a %j ticket as %j', (drinkType, label) => {
     expect(drinkTypeLabel(drinkType)).toBe(label);
+  });
+});
+
+describe('drinkLabel: one spelling of a recorded drink everywhere', () => {
+  it.each([
+    ['copa', 'Copa'],
+    ['COPA', 'Copa'],
+    [' copa ', 'Copa'],
+    ['cerveza', 'Cerveza'],
+    ['Cerveza', 'Cerveza'],
+  ])('names the drinks the scanner records by default: %j → %j', (tipoBebida, label) => {
+    expect(drinkLabel(tipoBebida)).toBe(label);
+  });
+
+  it.each([
+    ['agua', 'Agua'],
+    ['vino tinto', 'Vino tinto'],
+    ['ñ', 'Ñ'],
+    ['Sidra', 'Sidra'],
+    ['x', 'X'],
+    ['', ''],
+  ])('capitalises any other drink, keeping the rest as typed: %j → %j', (tipoBebida, label) => {
+    expect(drinkLabel(tipoBebida)).toBe(label);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   MAX_IMPORT_ROWS,
+  defaultGuestFields,
   guestFieldLabels,
   guestListColumns,
   guestMatchKeys,
@@ -10,6 +11,7 @@ import {
   importPreview,
   importQuery,
   importResult,
+  isHeaderlessGuestRow,
   mapGuestHeader,
   normaliseHeader,
 } from '../src/guest-import';
@@ -217,5 +219,51 @@ describe('import options', () => {
     expect(importQuery.safeParse({ omitirDuplicados: 'no' }).error?.issues[0]?.message).toBe(
       'omitirDuplicados debe ser true o false',
     );
+  });
+});
+
+describe('a guest list without a header row', () => {
+  it('reads such a file in the template’s column order', () => {
+    expect(defaultGuestFields).toEqual(['nombreCompleto', 'email', 'telefono', 'tipoTicket', 'cantidad']);
+    expect(mapGuestHeader([...guestListColumns]).fields).toEqual(defaultGuestFields);
+  });
+
+  it.each([
+    [['Ana López', 'ana@correo.es', '612345678', 'VIP', '2']],
+    [['ana@correo.es']],
+    [['Ana', '  ana.lopez@mail.example.com  ']],
+    [['Luis', 'l@x.es', 'General']],
+  ])('takes a first row that names no column and holds an email as a guest: %j', (cells) => {
+    expect(isHeaderlessGuestRow(cells)).toBe(true);
+  });
+
+  it.each([
+    [['nombre completo', 'email', 'teléfono', 'tipo de ticket', 'cantidad']],
+    [['Nombre', 'Correo', 'Entrada']],
+    // A row that names a known column is a header, even beside an email.
+    [['Nombre', 'ana@correo.es']],
+    [['ana@correo.es', 'Tipo']],
+    // No column named, but no email either: not a guest row.
+    [['Ana López', 'VIP', '2']],
+    [[]],
+  ])('keeps a first row as the header: %j', (cells) => {
+    expect(isHeaderlessGuestRow(cells)).toBe(false);
+  });
+
+  it.each([
+    ['ana'],
+    ['ana@correo'],
+    ['@correo.es'],
+    ['ana@.es'],
+    ['ana@correo.'],
+    ['ana@@correo.es'],
+    ['ana lopez@correo.es'],
+    ['escribir a ana@correo.es'],
+    ['ana@correo.es (trabajo)'],
+    ['ana@correo.es y luis@correo.es'],
+    ['ana@cor reo.es'],
+    ['ana@correo.e s'],
+  ])('does not take %j for an email', (text) => {
+    expect(isHeaderlessGuestRow(['Ana', text])).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guestTicket, isGuestTokenShape, limitDescription } from '../src/guest-ticket';
+import { guestTicket, guestTicketParams, isGuestTokenShape, limitDescription } from '../src/guest-ticket';
 
 // 21:00 and 02:00 in Madrid (summer time, UTC+2).
 const from = new Date('2026-07-04T19:00:00.000Z');
@@ -49,6 +49,31 @@ describe('limitDescription', () => {
 
   it('says so when a por_cantidad type has no count', () => {
     expect(limitDescription({ ...base, modo: 'por_cantidad' })).toBe('Bebidas sin límite');
+  });
+
+  it('gives hours for a window of exactly one day, dates from one minute more', () => {
+    const day = { ...base, validoHasta: new Date('2026-07-05T19:00:00.000Z') };
+    expect(limitDescription({ ...day, modo: 'temporal' })).toBe('Barra libre de 21:00 a 21:00');
+    const longer = { ...base, validoHasta: new Date('2026-07-05T19:01:00.000Z') };
+    expect(limitDescription({ ...longer, modo: 'temporal' })).toBe(
+      'Barra libre del 04/07/2026 21:00 al 05/07/2026 21:01',
+    );
+  });
+
+  it('speaks of drinks when an intervalos_controlados type has no interval', () => {
+    expect(limitDescription({ ...base, modo: 'intervalos_controlados', maxDrinks: 3 })).toBe(
+      'Bebidas, hasta 3 bebidas (de 21:00 a 02:00)',
+    );
+  });
+});
+
+describe('guestTicketParams', () => {
+  it('reads the token of /t/{token}', () => {
+    expect(guestTicketParams.parse({ token: 'AbCdEfGhIjKlMnOpQrStUv_-' })).toEqual({
+      token: 'AbCdEfGhIjKlMnOpQrStUv_-',
+    });
+    expect(guestTicketParams.safeParse({}).success).toBe(false);
+    expect(guestTicketParams.safeParse({ token: 5 }).success).toBe(false);
   });
 });
 

@@ -7,7 +7,7 @@ import { idNumber, idParam, MAX_ID } from '../src/ids';
 import { dateYearsMessage, isCalendarDay, isoDateTime } from '../src/iso-date-time';
 import { createOrderBody, ordersQuery } from '../src/orders';
 import { consumeBody } from '../src/scanner';
-import { findUnstorableText, isStorableText } from '../src/text';
+import { findUnstorableText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../src/text';
 import { ticketTypeBody } from '../src/ticket-types';
 import { setSpanishValidationMessages, spanishErrorMap } from '../src/validation-messages';
 
@@ -47,6 +47,10 @@ describe('isStorableText and findUnstorableText', () => {
     const depth = 200_000;
     const deep = JSON.parse(`${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}`) as unknown;
     expect(findUnstorableText(deep)).toHaveLength(depth);
+  });
+
+  it('answer such a text in Spanish', () => {
+    expect(UNSTORABLE_TEXT_MESSAGE).toBe('El texto contiene caracteres no permitidos');
   });
 });
 

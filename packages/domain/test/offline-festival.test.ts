@@ -71,6 +71,51 @@ describe('offline decisions with §15 inputs', () => {
     expect(verified.found && verified.response.verificacion.reason).toBe('ok');
   });
 
+  it('verifies at the device’s bar when it gives one, and skips the rule for a blank one', async () => {
+    const data = await dataWith({ qr: 'qr-vip', tipo: tipo(1, { barrasPermitidas: ['VIP'] }) });
+    const now = new Date('2026-11-14T22:00:00.000Z');
+    const verify = async (barra?: string) => {
+      const verified = await verifyOffline({ data, qrCode: 'qr-vip', localDrinks: [], now, barra });
+      if (!verified.found) throw new Error('not found');
+      return verified.response.verificacion;
+    };
+    expect(await verify('Terraza')).toMatchObject({
+      success: false,
+      canConsume: false,
+      reason: 'barra_no_permitida',
+      message: 'Este ticket no es válido en esta barra',
+    });
+    expect(await verify(' vip ')).toMatchObject({ success: true, canConsume: true, reason: 'ok' });
+    expect(await verify('   ')).toMatchObject({ success: true, canConsume: true, reason: 'ok' });
+  });
+
+  it('verifies the per-day limit up to the event’s cut-off', async () => {
+    const drank = new Date('2026-11-14T21:00:00.000Z');
+    const data = await dataWith(
+      { qr: 'qr-dia', tipo: tipo(2, { maxDrinksPerDay: 1 }), consumos: [drank] },
+      '23:30',
+    );
+    const verify = async (now: Date) => {
+      const verified = await verifyOffline({ data, qrCode: 'qr-dia', localDrinks: [], now });
+      if (!verified.found) throw new Error('not found');
+      return verified.response.verificacion;
+    };
+    expect(await verify(new Date('2026-11-14T22:00:00.000Z'))).toMatchObject({
+      success: false,
+      reason: 'limite_diario',
+      nextAllowedTime: '2026-11-14T22:30:00.000Z',
+      bebidasHoy: 1,
+      maxDrinksPerDay: 1,
+    });
+    // 23:30 in Madrid: a new festival day with the event's cut-off (the default 06:00 would not be).
+    expect(await verify(new Date('2026-11-14T22:30:00.000Z'))).toMatchObject({
+      success: true,
+      reason: 'ok',
+      bebidasHoy: 0,
+      maxDrinksPerDay: 1,
+    });
+  });
+
   it('counts the drinks of the festival day up to the event’s cut-off', async () => {
     const drank = new Date('2026-11-14T21:00:00.000Z');
     const data = await dataWith(

@@ -113,7 +113,11 @@ describe('judgeOfflineScan, by rule', () => {
     });
 
     it('a drink exactly one interval after, or hours later, is no conflict', () => {
-      expect(judge(tipo, at(60), [at(90)]).conflicto).toBe(false);
+      expect(judge(tipo, at(60), [at(90)])).toEqual({
+        conflicto: false,
+        reason: 'ok',
+        message: 'Consumo permitido',
+      });
       expect(judge(tipo, at(60), [at(300), at(400)]).conflicto).toBe(false);
       expect(judge(tipo, at(60), [at(0), at(300)]).conflicto).toBe(false);
     });

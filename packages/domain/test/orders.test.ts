@@ -12,6 +12,7 @@ import {
   ordersQueryMessages,
   pedido,
   pedidoCreated,
+  rechazo,
   ticket,
   ticketDetail,
   ticketEstados,
@@ -393,5 +394,15 @@ describe('response schemas', () => {
     const result = ticketDetail.safeParse(detail);
     expect(result.error?.issues).toBeUndefined();
     expect(ticketDetail.safeParse({ ...detail, totalConsumos: undefined }).success).toBe(false);
+  });
+});
+
+describe('rechazo (a refused scan in the scan log)', () => {
+  it('carries when, why and at which bar', () => {
+    const row = { id: 4, timestamp: '2026-07-04T22:00:00.000Z', reason: 'agotado', barra: 'Norte' };
+    expect(rechazo.parse(row)).toEqual(row);
+    expect(rechazo.parse({ ...row, barra: null })).toEqual({ ...row, barra: null });
+    expect(rechazo.safeParse({ ...row, reason: undefined }).success).toBe(false);
+    expect(rechazo.safeParse({ ...row, barra: undefined }).success).toBe(false);
   });
 });

@@ -39,6 +39,8 @@ describe('normalizePhone', () => {
     ['0044 7911 123456', '447911123456'],
     ['+1 (415) 555-2671', '14155552671'],
     ['+49 30 1234567', '49301234567'],
+    ['+1234 5678', '12345678'], // 8 digits, the fewest kept
+    ['+123 456 789 012 345', '123456789012345'], // 15 digits, the most E.164 allows
   ])('keeps a foreign number given with + or 00: %s', (typed, expected) => {
     expect(normalizePhone(typed)).toBe(expected);
   });
@@ -64,6 +66,12 @@ describe('normalizePhone', () => {
     ['+34 612 345 678 / 699 111 222'],
     ['++34612345678'],
     ['4412345678'], // foreign without + or 00
+    ['34512345678'], // 34 and no Spanish number after it
+    ['34 612 345 67'],
+    ['99612345678'], // a Spanish number after another prefix
+    ['+34612345678a'],
+    ['+447911123456 ext'],
+    ['0044 7911 123456x'],
   ])('refuses what cannot be a WhatsApp number: %s', (typed) => {
     expect(normalizePhone(typed)).toBeNull();
   });

@@ -156,6 +156,21 @@ describe('rule 4, barra_no_permitida', () => {
         reason: 'barra_no_permitida',
         tipoBebida: 'copa',
       });
+      // No count was reached: the answer carries no remainingDrinks at all.
+      expect(answer).not.toHaveProperty('remainingDrinks');
+      // Only a wrong drink asks again: a refusal for any other reason stays unconsumable, even
+      // when the answer is built without the bar the decision saw.
+      expect(
+        toScanResult({
+          decision,
+          ticket,
+          times: [],
+          tipoBebida: 'copa',
+          now: input.now,
+          timeZone: 'Europe/Madrid',
+          kind,
+        }).canConsume,
+      ).toBe(false);
     }
   });
 

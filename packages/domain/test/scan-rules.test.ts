@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decideScan, effectiveTicketState, type ScanTicketType } from '../src/scan-rules';
+import {
+  decideScan,
+  effectiveTicketState,
+  estadoEfectivoLabels,
+  type ScanTicketType,
+} from '../src/scan-rules';
 
 const MINUTE = 60_000;
 const start = new Date('2026-07-04T18:00:00.000Z');
@@ -253,5 +258,14 @@ describe('effectiveTicketState', () => {
     expect(effectiveTicketState(activo, tipo, 1, at(1))).toBe('agotado');
     expect(effectiveTicketState(activo, tipo, 0, at(1))).toBe('activo');
     expect(effectiveTicketState(activo, temporal, 500, at(1))).toBe('activo');
+  });
+
+  it('has one Spanish name per state', () => {
+    expect(estadoEfectivoLabels).toEqual({
+      activo: 'Activo',
+      agotado: 'Agotado',
+      invalidado: 'Invalidado',
+      caducado: 'Caducado',
+    });
   });
 });

@@ -4,6 +4,7 @@ import {
   offlineUploadMessages,
   scannerDeviceHeader,
   scannerMessages,
+  scannerTicketQuery,
   undoBody,
 } from '../src/scanner';
 
@@ -149,5 +150,23 @@ describe('consumeBody: the offline rules are custom issues', () => {
   ])('%j answers a custom issue at %s', (extra, path) => {
     const issues = consumeBody.safeParse({ ...qr, ...extra }).error?.issues ?? [];
     expect(issues.map((issue) => [issue.code, issue.path.join('.')])).toEqual([['custom', path]]);
+  });
+});
+
+describe('scannerTicketQuery (GET …/ticket/{qrCode}?barra=…)', () => {
+  it('reads the device’s bar trimmed, and none when it is absent or blank', () => {
+    expect(scannerTicketQuery.parse({ barra: ' Barra Norte ' })).toEqual({ barra: 'Barra Norte' });
+    expect(scannerTicketQuery.parse({ barra: '   ' })).toEqual({ barra: undefined });
+    expect(scannerTicketQuery.parse({})).toEqual({ barra: undefined });
+    expect(scannerTicketQuery.parse({ barra: 'x'.repeat(60) }).barra).toHaveLength(60);
+  });
+
+  it('refuses a bar name over 60 characters or not a text, in Spanish', () => {
+    expect(issuesOf(scannerTicketQuery.safeParse({ barra: 'x'.repeat(61) }))).toEqual([
+      'barra: El nombre de la barra no puede exceder 60 caracteres',
+    ]);
+    expect(issuesOf(scannerTicketQuery.safeParse({ barra: ['Norte', 'Sur'] }))).toEqual([
+      'barra: El nombre de la barra debe ser un texto',
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import {
   activityLabel,
   averageConsumption,
   consumptionLabel,
+  offlineConflictLabel,
   scanReasonLabel,
   sizeLabel,
   statsSummary,
@@ -99,12 +100,22 @@ describe('scanReasonLabel', () => {
     expect(scanReasonLabel('agotado')).toBe('Límite de bebidas alcanzado');
     expect(scanReasonLabel('no_encontrado')).toBe('Ticket no encontrado');
     expect(scanReasonLabel('otro_evento')).toBe('Ticket de otro evento');
+    expect(scanReasonLabel('barra_no_permitida')).toBe('Ticket no válido en esta barra');
+    expect(scanReasonLabel('limite_diario')).toBe('Límite diario alcanzado');
     expect(scanReasonLabel('deshecho')).toBe('Consumo deshecho');
   });
 
   it('keeps an unknown code as it is, and is not fooled by inherited names', () => {
     expect(scanReasonLabel('nuevo_motivo')).toBe('nuevo_motivo');
     expect(scanReasonLabel('toString')).toBe('toString');
+  });
+});
+
+describe('offlineConflictLabel', () => {
+  it('names an offline drink stored as a conflict by its refusal', () => {
+    expect(offlineConflictLabel('agotado')).toBe('Conflicto offline: Límite de bebidas alcanzado');
+    expect(offlineConflictLabel('intervalo')).toBe('Conflicto offline: Antes del intervalo entre bebidas');
+    expect(offlineConflictLabel('nuevo_motivo')).toBe('Conflicto offline: nuevo_motivo');
   });
 });
 

@@ -16,7 +16,12 @@ import {
   unknownBars,
 } from '../src/event-bars';
 import {
+  eventTopUps,
   hasAtMostTwoDecimals,
+  recarga,
+  recargaDeEvento,
+  recargasStats,
+  topUpTotals,
   TOP_UP_LIMITS,
   topUpBody,
   topUpMessages,
@@ -125,6 +130,86 @@ describe('topUpBody (POST /api/tickets/{id}/recargas)', () => {
     for (let cents = 0; cents <= 100_000; cents += 7) {
       expect(hasAtMostTwoDecimals(Number((cents / 100).toFixed(2)))).toBe(true);
     }
+  });
+});
+
+describe('a stored top-up and the statistics’ top-ups', () => {
+  const row = {
+    id: 3,
+    ticketId: 7,
+    bebidas: 5,
+    importe: 12.5,
+    metodo: 'tarjeta',
+    nota: 'Pagado en barra',
+    creadoPor: { nombre: 'Olga' },
+    createdAt: '2026-07-04T22:00:00.000Z',
+  };
+
+  it('answers a top-up with who registered it, or null once that account is gone', () => {
+    expect(recarga.parse(row)).toEqual(row);
+    const anonymous = { ...row, importe: null, metodo: null, nota: null, creadoPor: null };
+    expect(recarga.parse(anonymous)).toEqual(anonymous);
+    expect(recarga.safeParse({ ...row, creadoPor: {} }).success).toBe(false);
+    expect(recarga.safeParse({ ...row, metodo: 'bizum' }).success).toBe(false);
+    expect(recarga.safeParse({ ...row, bebidas: 1.5 }).success).toBe(false);
+  });
+
+  it('sums drinks and euros, never below zero', () => {
+    expect(recargasStats.parse({ bebidas: 12, importe: 30.5 })).toEqual({ bebidas: 12, importe: 30.5 });
+    expect(recargasStats.safeParse({ bebidas: -1, importe: 0 }).success).toBe(false);
+    expect(recargasStats.safeParse({ bebidas: 0, importe: -0.5 }).success).toBe(false);
+    expect(recargasStats.safeParse({ bebidas: 0 }).success).toBe(false);
+  });
+});
+
+describe('an event’s top-ups report (GET /api/eventos/{id}/recargas)', () => {
+  const row = {
+    id: 3,
+    ticketId: 7,
+    bebidas: 5,
+    importe: 12.5,
+    metodo: 'efectivo',
+    nota: null,
+    creadoPor: { nombre: 'Olga' },
+    createdAt: '2026-07-04T22:00:00.000Z',
+    titular: 'Ana García',
+    tipoTicket: 'VIP',
+  };
+  const totals = { recargas: 1, bebidas: 5, importe: 12.5 };
+  const report = {
+    total: totals,
+    porMetodo: [
+      { ...totals, metodo: 'efectivo' },
+      { recargas: 0, bebidas: 0, importe: 0, metodo: 'tarjeta' },
+      { recargas: 0, bebidas: 0, importe: 0, metodo: 'invitacion' },
+      { recargas: 0, bebidas: 0, importe: 0, metodo: null },
+    ],
+    recargas: [row],
+  };
+
+  it('lists each top-up with the ticket’s holder and type', () => {
+    expect(recargaDeEvento.parse(row)).toEqual(row);
+    expect(recargaDeEvento.safeParse({ ...row, titular: undefined }).success).toBe(false);
+    expect(recargaDeEvento.safeParse({ ...row, tipoTicket: 4 }).success).toBe(false);
+    expect(recargaDeEvento.safeParse({ ...row, bebidas: undefined }).success).toBe(false);
+  });
+
+  it('counts top-ups, drinks and euros, never below zero', () => {
+    expect(topUpTotals.parse(totals)).toEqual(totals);
+    expect(topUpTotals.safeParse({ ...totals, recargas: -1 }).success).toBe(false);
+    expect(topUpTotals.safeParse({ ...totals, recargas: 1.5 }).success).toBe(false);
+    expect(topUpTotals.safeParse({ ...totals, bebidas: -1 }).success).toBe(false);
+    expect(topUpTotals.safeParse({ ...totals, importe: -0.01 }).success).toBe(false);
+  });
+
+  it('answers the total, the totals by method (null: none given) and the top-ups', () => {
+    expect(eventTopUps.parse(report)).toEqual(report);
+    expect(eventTopUps.safeParse({ ...report, total: undefined }).success).toBe(false);
+    expect(eventTopUps.safeParse({ ...report, porMetodo: [{ ...totals, metodo: 'bizum' }] }).success).toBe(
+      false,
+    );
+    expect(eventTopUps.safeParse({ ...report, porMetodo: [totals] }).success).toBe(false);
+    expect(eventTopUps.safeParse({ ...report, recargas: [{ ...row, titular: null }] }).success).toBe(false);
   });
 });
 

@@ -12,6 +12,8 @@ describe('guest links', () => {
     expect(guestLinkPath('abc_DEF-123')).toBe('/t/abc_DEF-123');
     expect(absoluteLink('https://drinkflow.es', '/t/x')).toBe('https://drinkflow.es/t/x');
     expect(absoluteLink('https://drinkflow.es/', '/t/x')).toBe('https://drinkflow.es/t/x');
+    expect(absoluteLink('https://drinkflow.es///', '/t/x')).toBe('https://drinkflow.es/t/x');
+    expect(absoluteLink('https://drinkflow.es/app/', '/t/x')).toBe('https://drinkflow.es/app/t/x');
   });
 });
 
@@ -26,6 +28,12 @@ describe('whatsappMessage', () => {
     expect(
       whatsappMessage({ nombre: 'Luis', evento: 'Fiesta', links: ['https://d.es/t/a', 'https://d.es/t/b'] }),
     ).toBe('Hola Luis, aquí tienes tus 2 tickets para Fiesta:\nhttps://d.es/t/a\nhttps://d.es/t/b');
+  });
+
+  it('greets by the first word when the name has spaces around it', () => {
+    expect(whatsappMessage({ nombre: '  Ana   García ', evento: 'Fiesta', links: ['l'] })).toBe(
+      'Hola Ana, aquí tienes tu ticket para Fiesta: l',
+    );
   });
 
   it('still greets when the name is blank', () => {
