@@ -1,7 +1,7 @@
 import type { CreateOrderValues, PedidoCreated } from '@drinkflow/domain/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { ordersKey } from './get-orders';
+import { refreshOrderCounts } from './refresh-order-counts';
 
 /** POST /api/pedidos with ticketTypeId and quantity: the order and its tickets in one transaction. */
 export const createOrder = (body: CreateOrderValues) => api.post<PedidoCreated>('/pedidos', body);
@@ -10,11 +10,6 @@ export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createOrder,
-    // The event detail counts active orders: refresh it too.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ordersKey }),
-        queryClient.invalidateQueries({ queryKey: ['evento'] }),
-      ]),
+    onSuccess: () => refreshOrderCounts(queryClient),
   });
 }

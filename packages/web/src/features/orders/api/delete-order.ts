@@ -2,7 +2,7 @@ import type { DeletedResponse } from '@drinkflow/domain/responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { orderKey } from './get-order';
-import { ordersKey } from './get-orders';
+import { refreshOrderCounts } from './refresh-order-counts';
 
 /** DELETE /api/pedidos/{id} — the order and all its tickets. */
 export const deleteOrder = (id: number) => api.delete<DeletedResponse>(`/pedidos/${id}`);
@@ -13,10 +13,7 @@ export function useDeleteOrder() {
     mutationFn: deleteOrder,
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: orderKey(id) });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ordersKey }),
-        queryClient.invalidateQueries({ queryKey: ['evento'] }),
-      ]);
+      return refreshOrderCounts(queryClient);
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { ImportPreview, ImportResult } from '@drinkflow/domain/guest-import';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { ordersKey } from './get-orders';
+import { refreshOrderCounts } from './refresh-order-counts';
 
 /*
  * The file goes as its raw bytes, always labelled text/csv: Windows browsers call a .csv
@@ -33,10 +33,6 @@ export function useImportGuests(eventoId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ImportGuestsInput) => importGuests(eventoId, input),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ordersKey }),
-        queryClient.invalidateQueries({ queryKey: ['evento'] }),
-      ]),
+    onSuccess: () => refreshOrderCounts(queryClient),
   });
 }
