@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
-import { createOrderThroughApi, signInAsNewOrganizer, toastTitled, uniqueEmail } from './fixtures';
+import {
+  createOrderThroughApi,
+  createTicketTypeThroughApi,
+  signInAsNewOrganizer,
+  toastTitled,
+  uniqueEmail,
+} from './fixtures';
 import { createLiveEvent } from './support/scanner-data';
 import { expect, test } from './test';
 
@@ -86,4 +92,54 @@ test('a ticket valid only at VIP is refused at Terraza and served at VIP', async
   await expect(codeField(page)).toHaveValue('');
   await scan(page, qrCode);
   await expect(page.getByRole('heading', { level: 2, name: 'Consumo Registrado' })).toBeVisible();
+});
+
+test('two bars swap names in one edit: the ticket type and the drinks follow their bar', async ({
+  page,
+  request,
+}) => {
+  const account = await signInAsNewOrganizer(page, request);
+  const auth = { authorization: `Bearer ${account.token}` };
+  const evento = await createLiveEvent(request, account.token, 'Festival del Cambio de Nombre');
+  await page.goto(`/organizer/evento/${evento.id}/editar`);
+  for (const barra of ['VIP', 'Terraza']) {
+    await page.getByLabel('Nueva barra').fill(barra);
+    await page.getByRole('button', { name: 'Añadir barra' }).click();
+  }
+  await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(toastTitled(page, 'Evento actualizado')).toBeVisible();
+
+  // A ticket valid only at VIP, with a drink served there (within the dates the form saved, to the minute).
+  const current = await (await request.get(`/api/evento/${evento.id}`, { headers: auth })).json();
+  const tipo = await createTicketTypeThroughApi(request, account.token, current, {
+    nombre: 'Pulsera VIP',
+    barrasPermitidas: ['VIP'],
+  });
+  const order = await createOrderThroughApi(request, account.token, {
+    eventoId: evento.id,
+    nombreCompleto: 'Marta Soler',
+    email: uniqueEmail('marta'),
+    ticketTypeId: tipo.id,
+    quantity: 1,
+  });
+  const ticket = order.tickets[0]!;
+  const served = await request.post(`/api/scanner/${evento.apiKey}/consume`, {
+    data: { qrCode: ticket.qrCode, barra: 'VIP' },
+  });
+  expect((await served.json()).success).toBe(true);
+
+  // The organizer swaps the two names in the form and saves once.
+  await page.goto(`/organizer/evento/${evento.id}/editar`);
+  const bars = page.getByRole('list', { name: 'Barras del evento' });
+  await bars.getByLabel('Nombre de la barra 1').fill('Terraza');
+  await bars.getByLabel('Nombre de la barra 2').fill('VIP');
+  await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(toastTitled(page, 'Evento actualizado')).toBeVisible();
+
+  const saved = await (await request.get(`/api/evento/${evento.id}`, { headers: auth })).json();
+  expect(saved.barras).toEqual(['Terraza', 'VIP']);
+  const tipos = await (await request.get(`/api/tipos-ticket/${evento.id}`, { headers: auth })).json();
+  expect(tipos[0].barrasPermitidas).toEqual(['Terraza']);
+  const drinks = await (await request.get(`/api/tickets/${ticket.id}/consumos`, { headers: auth })).json();
+  expect(drinks.map((drink: { barra: string }) => drink.barra)).toEqual(['Terraza']);
 });

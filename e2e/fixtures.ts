@@ -119,7 +119,7 @@ export async function createTicketTypeThroughApi(
       ...overrides,
     },
   });
-  expect(response.status()).toBe(201);
+  expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: number; nombre: string };
 }
 

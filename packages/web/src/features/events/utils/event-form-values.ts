@@ -1,4 +1,5 @@
 import { DEFAULT_CORTE_DIARIO, type RenameBarInput } from '@drinkflow/domain/event-bars';
+import { barKey } from '@drinkflow/domain/scan-rules';
 import { eventoBody, type Evento, type EventoInput } from '@drinkflow/domain/events';
 import { fromDateTimeLocal, toDateTimeLocal } from '@/lib/format';
 
@@ -30,11 +31,43 @@ export const barEntry = (nombre: string, original: string | null = null): BarEnt
   nombre,
 });
 
-/** The saved bars renamed in the form, as PATCH …/barras bodies. */
-export const barRenames = (barras: readonly BarEntry[]): RenameBarInput[] =>
-  barras
+/** The name a bar holds for a moment while bars swap names (at most 40 characters). */
+const TEMPORARY_BAR_PREFIX = 'Renombrando ';
+
+/**
+ * The saved bars renamed in the form, as PATCH …/barras bodies in an order the server accepts: a
+ * bar is renamed only once no other bar holds its new name (compared as the scanner does), and two
+ * bars that swap names (or any cycle) go through a temporary name first.
+ */
+export function barRenames(barras: readonly BarEntry[]): RenameBarInput[] {
+  const pending = barras
     .filter((barra) => barra.original !== null && barra.original !== barra.nombre.trim())
     .map((barra) => ({ de: barra.original!, a: barra.nombre.trim() }));
+  // The event's names while the renames run, by the key the server compares them with.
+  const held = new Set(barras.flatMap((barra) => (barra.original === null ? [] : [barKey(barra.original)])));
+  const steps: RenameBarInput[] = [];
+  const apply = (step: RenameBarInput) => {
+    held.delete(barKey(step.de));
+    held.add(barKey(step.a));
+    steps.push(step);
+  };
+  let temporary = 0;
+  while (pending.length > 0) {
+    const free = pending.findIndex(({ de, a }) => barKey(a) === barKey(de) || !held.has(barKey(a)));
+    if (free >= 0) {
+      apply(pending.splice(free, 1)[0]!);
+      continue;
+    }
+    // Every pending target is taken by another pending bar: move one out of the way.
+    const stuck = pending[0]!;
+    let parked: string;
+    do parked = `${TEMPORARY_BAR_PREFIX}${++temporary}`;
+    while (held.has(barKey(parked)));
+    apply({ de: stuck.de, a: parked });
+    stuck.de = parked;
+  }
+  return steps;
+}
 
 export type EventFormErrors = Partial<Record<keyof EventFormValues, string>>;
 
