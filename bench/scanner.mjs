@@ -5,8 +5,10 @@
 //          [--connections 32] [--tickets 5000] [--warmup 3] [--skip-pglite] [--record]
 //          [--pgbench /path/to/pgbench] [--pgbench-mode extended|prepared]
 // Runs the server on a fresh embedded PGlite, then (with --database-url) on that PostgreSQL
-// database, and there pgbench with bench/scanner-pgbench.sql (the same statements, 32 clients):
-// what the database alone manages; then, in the same run and on the same PostgreSQL, the floor:
+// database twice — as configured, and with SCANNER_KNOWN_TICKETS=0 so that every scan reads its
+// ticket first (docs/decisions/048) — and there pgbench with bench/scanner-pgbench.sql (a first
+// scan's statements, 32 clients): what the database alone manages; then, in the same run and on
+// the same PostgreSQL, the floor:
 // pgbench with bench/scan-floor.sql (the least work any design must do to record a drink safely)
 // on a scratch database `<database>_floor`, created and dropped here. The server runs with SCANNER_RATE_LIMIT=0. It prints a
 // markdown section; --record appends it to bench/RESULTS.md (only when every check passed).

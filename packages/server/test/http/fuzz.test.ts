@@ -408,6 +408,23 @@ function checkAnswer(res: LightMyRequestResponse, label: string) {
   expect(res.body, label).not.toMatch(/\n\s+at |node_modules|FST_ERR/);
 }
 
+/**
+ * The answer, or a failure that names the request when none comes within ANSWER_MS: a request the
+ * server never answers must fail here with its case, not hang the run until the test's timeout.
+ */
+const ANSWER_MS = 30_000;
+async function answeredWithin<T>(label: string, answer: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${label}: no answer within ${ANSWER_MS} ms`)), ANSWER_MS);
+  });
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Requests whose success changes the world the next cases rely on (sessions, keys, the event). */
 const disturbs = (method: string, url: string) =>
   method === 'DELETE' || /logout|password|api-key|regenerate|admin\/users|invalidate|profile/.test(url);
@@ -423,13 +440,16 @@ describe('the whole API under malformed and extreme input', () => {
         const request = buildRequest(plan, world);
         const label = `${request.method} ${request.route.url} as ${plan.caller} (${request.url.slice(0, 200)})`;
         const before = await rowCounts();
-        const res = await app.inject({
-          method: request.method,
-          url: request.url,
-          headers: request.headers,
-          remoteAddress: uniqueAddress(),
-          ...(request.payload === undefined ? {} : { payload: request.payload }),
-        });
+        const res = await answeredWithin(
+          label,
+          app.inject({
+            method: request.method,
+            url: request.url,
+            headers: request.headers,
+            remoteAddress: uniqueAddress(),
+            ...(request.payload === undefined ? {} : { payload: request.payload }),
+          }),
+        );
         statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
         checkAnswer(res, label);
         if (res.statusCode >= 400) {
@@ -442,7 +462,13 @@ describe('the whole API under malformed and extreme input', () => {
           world = await buildWorld();
         }
       }),
-      { numRuns: NUM_RUNS, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
+      {
+        numRuns: NUM_RUNS,
+        seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined,
+        // Report the failing case and its seed at once: a shrink run after a request that hung
+        // would wait on the same stuck database until the test's timeout.
+        endOnFailure: true,
+      },
     );
     // The cases reached the handlers with real data, not only the validators.
     expect(statuses[200] ?? 0, JSON.stringify(statuses)).toBeGreaterThan(0);

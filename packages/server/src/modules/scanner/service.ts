@@ -408,16 +408,27 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
       const answer = await record(hot, evento, request, read, decision, offline);
       if (answer) return answer;
     }
-    return hot.transaction(async (tx) => {
-      const read = await readTicket(tx, evento, request.qrCode, scanId);
-      await tx.rows(statements.lockTicket, [read.ticket.id, evento.id]);
-      const locked = await readTicket(tx, evento, request.qrCode, scanId);
+    const answer = await hot.transaction(async (tx) => {
+      const [first] = await tx.rows<TicketReadRow>(statements.readTicket, [
+        request.qrCode,
+        evento.id,
+        scanId,
+      ]);
+      if (!first) return null;
+      await tx.rows(statements.lockTicket, [first.id, evento.id]);
+      const [row] = await tx.rows<TicketReadRow>(statements.readTicket, [request.qrCode, evento.id, scanId]);
+      if (!row) return null;
+      const locked = await readOf(row, request.qrCode);
       const decision = decide(locked, request, offline, place);
       if ('replay' in decision) return decision.replay;
-      const answer = await record(tx, evento, request, locked, decision, offline);
-      if (!answer) throw new Error('scanner: ticket changed under its own row lock');
-      return answer;
+      const written = await record(tx, evento, request, locked, decision, offline);
+      if (!written) throw new Error('scanner: ticket changed under its own row lock');
+      return written;
     });
+    // The ticket went away meanwhile: why is asked after the transaction, as the embedded database
+    // runs one statement at a time and a query beside its open transaction would wait for it forever.
+    if (answer === null) throw await lookupFailure(db, request.qrCode);
+    return answer;
   }
 
   /**
