@@ -116,44 +116,44 @@ async function poolEmptied() {
   while (driver.pool.totalCount > 0) await sleep(10);
 }
 
+/**
+ * A consume whose statement `hold` keeps back while every connection is cut: answered 503 in the
+ * §1 shape (returned for more checks).
+ */
+async function consumeCutWhileHeld(scanId: string, hold: () => void) {
+  hold();
+  const inFlight = consume(scanId);
+  await proxy.somethingHeld();
+  proxy.cut();
+  proxy.release();
+  const hit = await inFlight;
+  expect(hit.statusCode, hit.body).toBe(503);
+  expect(hit.json()).toEqual(unavailable);
+  return hit;
+}
+
+/** The same scanId sent again once the database is back: served, and stored exactly once. */
+async function expectRetryStoredOnce(scanId: string) {
+  const retried = await consume(scanId);
+  expect(retried.statusCode, retried.body).toBe(200);
+  expect(retried.json()).toMatchObject({ success: true, scanId });
+  expect(await storedScans(scanId)).toBe(1);
+}
+
 describe('a lost PostgreSQL connection under an in-process app', () => {
   it('answers 503 to the consume whose record lost its connection, then records its retry once', async () => {
     const scanId = randomUUID();
-    proxy.holdAfter(CONSUME_READ);
-    const inFlight = consume(scanId);
-    await proxy.somethingHeld();
-    proxy.cut();
-    proxy.release();
-
-    const hit = await inFlight;
-    expect(hit.statusCode, hit.body).toBe(503);
-    expect(hit.json()).toEqual(unavailable);
+    const hit = await consumeCutWhileHeld(scanId, () => proxy.holdAfter(CONSUME_READ));
     expect(hit.headers['retry-after']).toBe('1');
-
-    const retried = await consume(scanId);
-    expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json()).toMatchObject({ success: true, scanId });
-    expect(await storedScans(scanId)).toBe(1);
+    await expectRetryStoredOnce(scanId);
   });
 
   it('answers 503 to a consume of a known ticket whose one statement lost its connection, then records its retry once', async () => {
     expect((await consume(randomUUID())).json()).toMatchObject({ success: true });
     const scanId = randomUUID();
-    proxy.holdFrom(CONSUME_KNOWN);
-    const inFlight = consume(scanId);
-    await proxy.somethingHeld();
-    proxy.cut();
-    proxy.release();
-
-    const hit = await inFlight;
-    expect(hit.statusCode, hit.body).toBe(503);
-    expect(hit.json()).toEqual(unavailable);
+    await consumeCutWhileHeld(scanId, () => proxy.holdFrom(CONSUME_KNOWN));
     expect(await storedScans(scanId)).toBe(0);
-
-    const retried = await consume(scanId);
-    expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json()).toMatchObject({ success: true, scanId });
-    expect(await storedScans(scanId)).toBe(1);
+    await expectRetryStoredOnce(scanId);
   });
 
   it('survives PostgreSQL restarting: 503 while it refuses connections, success once it accepts them', async () => {
