@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { errorCodes } from '@drinkflow/domain/errors';
-import { and, count, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, min, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateCounters, throttleAttempts } from '../db/schema';
 import { HttpError } from './errors';
@@ -50,6 +50,12 @@ export function windowAt(at: number, windowMs: number): { windowStart: Date; ret
 
 // Counters of windows older than this are of no use to anyone (the longest window is 10 minutes).
 const KEEP_COUNTERS_MS = 60 * 60_000;
+/**
+ * The scanner's known link devices (modules/scanner/device-admission.ts): one row per event, device
+ * and day window, read back one window, so they are kept two days.
+ */
+export const KNOWN_DEVICE_BUCKET = 'scanner-device-seen';
+const KEEP_KNOWN_DEVICES_MS = 2 * 24 * 60 * 60_000;
 // Attempts older than this are outside every throttle's window (the longest is an hour).
 const KEEP_ATTEMPTS_MS = 24 * 60 * 60_000;
 const CLEAN_EVERY_MS = 5 * 60_000;
@@ -66,7 +72,15 @@ export function createRateCounter(db: Db, now: () => Date) {
     lastCleaned = at;
     // Housekeeping off the request's path; a failure only leaves rows for the next round.
     db.delete(rateCounters)
-      .where(lt(rateCounters.windowStart, new Date(at - KEEP_COUNTERS_MS)))
+      .where(
+        or(
+          and(
+            lt(rateCounters.windowStart, new Date(at - KEEP_COUNTERS_MS)),
+            ne(rateCounters.bucket, KNOWN_DEVICE_BUCKET),
+          ),
+          lt(rateCounters.windowStart, new Date(at - KEEP_KNOWN_DEVICES_MS)),
+        ),
+      )
       .catch(() => undefined);
     db.delete(throttleAttempts)
       .where(lt(throttleAttempts.createdAt, new Date(at - KEEP_ATTEMPTS_MS)))

@@ -110,6 +110,8 @@ describe('the scan log', () => {
         deviceId: 'movil-3',
         allowed: false,
         reason: 'no_encontrado',
+        // The reason says the answer; the row keeps no copy of it (docs/decisions/051).
+        response: {},
       }),
       expect.objectContaining({
         eventoId: evento.id,
@@ -119,6 +121,7 @@ describe('the scan log', () => {
         deviceId: 'movil-3',
         allowed: false,
         reason: 'otro_evento',
+        response: {},
       }),
     ]);
     // The other event's log is untouched by the foreign scan.

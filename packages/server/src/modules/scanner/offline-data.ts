@@ -11,6 +11,7 @@ import {
 } from '@drinkflow/domain/offline-data';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { offlineEtag, rowsVersion } from './offline-version';
 import type { ScannerEventRow } from './rate-limit';
 
 /**
@@ -129,6 +130,10 @@ export function createSealCache(maxTickets: number) {
   };
 }
 
+/** The `ETag` of each build, from the rows it was read from (offline-version.ts). */
+const etags = new WeakMap<OfflineData, string>();
+export const etagOf = (data: OfflineData): string | undefined => etags.get(data);
+
 export function createOfflineData(db: Db, options: OfflineDataOptions) {
   /**
    * The event's ticket types and tickets with their drinks (time order, as the scanner's history),
@@ -136,9 +141,14 @@ export function createOfflineData(db: Db, options: OfflineDataOptions) {
    * read once per event from the (evento_id, timestamp) index and grouped by ticket.
    */
   async function read(eventoId: number) {
-    const [row] = rowsOf<{ now_ms: number | string; tipos: TipoJson[]; tickets: TicketJson[] }>(
+    const [row] = rowsOf<{
+      now_ms: number | string;
+      version: string;
+      tipos: TipoJson[];
+      tickets: TicketJson[];
+    }>(
       await db.execute(sql`
-        select ${ms('statement_timestamp()')} as now_ms,
+        select ${ms('statement_timestamp()')} as now_ms, ${rowsVersion(eventoId)} as version,
           (select coalesce(json_agg(json_build_object(
                     'id', tt.id, 'nombre', tt.nombre, 'modo', tt.modo, 'maxDrinks', tt.max_drinks,
                     'drinkIntervalMinutes', tt.drink_interval_minutes, 'durationMinutes', tt.duration_minutes,
@@ -201,7 +211,7 @@ export function createOfflineData(db: Db, options: OfflineDataOptions) {
   /** The offline data of `evento` as it is now. */
   async function buildNow(evento: ScannerEventRow): Promise<OfflineData> {
     const data = await read(evento.id);
-    return {
+    const built: OfflineData = {
       evento: {
         nombre: evento.nombre,
         ubicacion: evento.ubicacion,
@@ -227,6 +237,8 @@ export function createOfflineData(db: Db, options: OfflineDataOptions) {
       tickets: await ticketsOf(evento.id, data.tickets),
       generadoEn: (options.now?.() ?? new Date(Number(data.now_ms))).toISOString(),
     };
+    etags.set(built, offlineEtag(evento, options.timeZone, data.version));
+    return built;
   }
 
   /** Per event: the build that requests may still join (not started), and the last one queued. */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { hotDriverOf, type HotStatement } from '../../db/hot-statements';
 import { notFound } from '../../http/errors';
 import { createRateCounter, tooManyRequests, windowAt } from '../../http/rate-limits';
-import { scannerRateLimits } from './limits';
+import { abuseLimitMessages, scannerRateLimits } from './limits';
 import { countWindows, ticketSelect, type TicketReadRow } from './scan-statements';
 
 export interface ScannerEventRow extends ScannerEvent {
@@ -41,7 +41,8 @@ export interface ScannerLimitOptions {
 
 /** One fixed one-minute window this request counts in, and the most it may hold. */
 interface Window {
-  bucket: 'scanner' | 'scanner-device' | 'scanner-address';
+  bucket:
+    'scanner' | 'scanner-device' | 'scanner-address' | 'scanner-offline-device' | 'scanner-offline-address';
   key: string;
   max: number;
 }
@@ -111,14 +112,31 @@ export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
   const counter = createRateCounter(db, options.now);
   const hot = hotDriverOf(db);
 
-  function windowsOf(caller: ScannerCaller): Window[] {
+  /** The windows a request counts in; an offline data download also in its own (docs/decisions/051). */
+  function windowsOf(caller: ScannerCaller, offline = false): Window[] {
     if (options.perMinute <= 0) return [];
-    if (caller.deviceId === null) return [{ bucket: 'scanner', key: caller.ip, max: options.perMinute }];
+    const downloads: Window[] = offline
+      ? [
+          ...(caller.deviceId === null
+            ? []
+            : [
+                {
+                  bucket: 'scanner-offline-device' as const,
+                  key: caller.deviceId,
+                  max: scannerRateLimits.offlinePerDevice,
+                },
+              ]),
+          { bucket: 'scanner-offline-address', key: caller.ip, max: scannerRateLimits.offlinePerAddress },
+        ]
+      : [];
+    if (caller.deviceId === null) {
+      return [{ bucket: 'scanner', key: caller.ip, max: options.perMinute }, ...downloads];
+    }
     const windows: Window[] = [{ bucket: 'scanner-device', key: caller.deviceId, max: options.perMinute }];
     if (options.perAddress > 0) {
       windows.push({ bucket: 'scanner-address', key: caller.ip, max: options.perAddress });
     }
-    return windows;
+    return [...windows, ...downloads];
   }
 
   /**
@@ -159,9 +177,13 @@ export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
   function checkHits(windows: Window[], hits: Record<string, number>, retryAfterSeconds: number) {
     if (windows.length === 0) return;
     counter.cleanOldWindows();
-    if (windows.some(({ bucket, max }) => (hits[bucket] ?? 0) > max)) {
-      throw tooManyRequests(scannerMessages.rateLimited, retryAfterSeconds);
-    }
+    const over = windows.filter(({ bucket, max }) => (hits[bucket] ?? 0) > max);
+    if (over.length === 0) return;
+    const downloadsOnly = over.every(({ bucket }) => bucket.startsWith('scanner-offline-'));
+    throw tooManyRequests(
+      downloadsOnly ? abuseLimitMessages.offlineDownloads : scannerMessages.rateLimited,
+      retryAfterSeconds,
+    );
   }
 
   /** The key's event with this request counted; 404 for an unknown key, 429 over a limit. */
@@ -169,8 +191,9 @@ export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
     apiKey: string,
     caller: ScannerCaller,
     ticket?: { qrCode: string; scanId: string | null },
+    offline = false,
   ) {
-    const windows = windowsOf(caller);
+    const windows = windowsOf(caller, offline);
     const window = windowAt(options.now().getTime(), MINUTE_MS);
     const found = await eventOfKeyCounting(apiKey, windows, window.windowStart, ticket);
     if (!found) {
@@ -202,9 +225,16 @@ export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
         check: (hits) => checkHits(windows, countsOf(hits), window.retryAfterSeconds),
       };
     },
-    /** The key's event with this request counted; 404 for an unknown key, 429 over a limit. */
-    async eventFor(apiKey: string, caller: ScannerCaller): Promise<ScannerEventRow> {
-      return (await admit(apiKey, caller)).evento;
+    /**
+     * The key's event with this request counted; 404 for an unknown key, 429 over a limit. `offline`:
+     * an offline data download, also counted in the download windows.
+     */
+    async eventFor(
+      apiKey: string,
+      caller: ScannerCaller,
+      { offline = false } = {},
+    ): Promise<ScannerEventRow> {
+      return (await admit(apiKey, caller, undefined, offline)).evento;
     },
     /**
      * `eventFor`, and in the same round trip the ticket of `qrCode` in that event as a consume reads

@@ -12,10 +12,13 @@ import {
   undoResponse,
 } from '@drinkflow/domain/scanner';
 import { offlineData } from '@drinkflow/domain/offline-data';
+import { noContent } from '@drinkflow/domain/responses';
 import { SCANNER_DEVICE_HEADER } from '@drinkflow/domain/scanner-limits';
 import type { AppContext } from '../../app-context';
 import { badRequest } from '../../http/errors';
-import { createOfflineData, serializeOfflineData } from './offline-data';
+import { createDeviceAdmission } from './device-admission';
+import { createOfflineData, etagOf, serializeOfflineData } from './offline-data';
+import { currentOfflineEtag, matchesEtag } from './offline-version';
 import { createScannerLimiter } from './rate-limit';
 import { createScannerService } from './service';
 import { createScanNotifier } from '../stats-stream/scan-notifier';
@@ -58,19 +61,26 @@ export function registerScannerRoutes({ app, db, timeZone }: AppContext, options
     notifier,
     knownTickets: options.knownTickets,
   });
+  const now = options.now ?? (() => new Date());
   const limiter = createScannerLimiter(db, {
     perMinute: options.ratePerMinute,
     perAddress: options.ratePerAddress,
-    now: options.now ?? (() => new Date()),
+    now,
   });
+  const devices = createDeviceAdmission(db, { enabled: options.ratePerMinute > 0, now });
 
-  /** The key's event, with this request counted in its caller's rate windows (one round trip). */
-  const eventFor = (request: {
-    params: { apiKey: string };
-    ip: string;
-    headers: Record<string, unknown>;
-    body?: unknown;
-  }) => limiter.eventFor(request.params.apiKey, { ip: request.ip, deviceId: deviceOf(request) });
+  /**
+   * The key's event, with this request counted in its caller's rate windows (one round trip), once
+   * its device is admitted (a new device: one round trip more, docs/decisions/051).
+   */
+  const eventFor = async (
+    request: { params: { apiKey: string }; ip: string; headers: Record<string, unknown>; body?: unknown },
+    use: { offline?: boolean } = {},
+  ) => {
+    const caller = { ip: request.ip, deviceId: deviceOf(request) };
+    await devices.admit(request.params.apiKey, caller.ip, caller.deviceId);
+    return limiter.eventFor(request.params.apiKey, caller, use);
+  };
 
   app.get(
     '/api/scanner/:apiKey/event',
@@ -99,6 +109,7 @@ export function registerScannerRoutes({ app, db, timeZone }: AppContext, options
     async (request) => {
       const { apiKey } = request.params;
       const caller = { ip: request.ip, deviceId: deviceOf(request) };
+      await devices.admit(apiKey, caller.ip, caller.deviceId);
       // A ticket this process has read before: decided and recorded in one round trip.
       const known = await service.consumeKnown(apiKey, limiter.rateWindows(caller), request.body);
       if (known) return known;
@@ -109,13 +120,22 @@ export function registerScannerRoutes({ app, db, timeZone }: AppContext, options
     },
   );
 
-  // Everything a bar's device needs to decide scans without the server (docs/decisions/035).
+  // Everything a bar's device needs to decide scans without the server (docs/decisions/035); an
+  // unchanged refresh is answered 304 from the data's version, without building it (051).
   const offline = createOfflineData(db, { now: options.now, timeZone });
   app.get(
     '/api/scanner/:apiKey/offline',
-    { schema: { params: scannerKeyParams, response: { 200: offlineData } } },
+    { schema: { params: scannerKeyParams, response: { 200: offlineData, 304: noContent } } },
     async (request, reply) => {
-      const data = await offline.build(await eventFor(request));
+      const evento = await eventFor(request, { offline: true });
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch) {
+        const etag = await currentOfflineEtag(db, evento, timeZone);
+        if (matchesEtag(ifNoneMatch, etag)) return reply.code(304).header('etag', etag).send(null);
+      }
+      const data = await offline.build(evento);
+      const etag = etagOf(data);
+      if (etag) void reply.header('etag', etag);
       return reply.type('application/json; charset=utf-8').serializer(serializeOfflineData).send(data);
     },
   );

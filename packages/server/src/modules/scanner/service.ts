@@ -160,7 +160,6 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
     offline: OfflineScan | null,
   ) {
     const reason = failure.statusCode === 404 ? lookupReasons.notFound : lookupReasons.otherEvent;
-    const response = { message: failure.message, error: failure.code };
     const at = offline?.loggedAt ?? options.now?.();
     await hot.rows(statements.logLookupFailure, [
       evento.id,
@@ -169,7 +168,9 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
       request.barra ?? null,
       request.deviceId ?? null,
       reason,
-      JSON.stringify(response),
+      // The answer is the reason's fixed 404 or 403 and the row has no scanId to replay it for: the
+      // row keeps no copy of it (docs/decisions/051), one per unknown code a client sends.
+      '{}',
       offline !== null,
       at ? at.toISOString() : null,
     ]);
