@@ -25,6 +25,12 @@ export const ACCESS_CHECK_MS = 1_000;
 /** Open streams one session may have on one server process (tabs of the statistics page). */
 export const MAX_STREAMS_PER_SESSION = 5;
 
+/**
+ * Open streams one account may have on one server process, all its sessions together
+ * (docs/decisions/051): signing in again does not open more.
+ */
+export const MAX_STREAMS_PER_ACCOUNT = 10;
+
 const STREAM_ROLES: readonly Rol[] = ['organizer', 'admin'];
 
 const tooManyStreams = () =>
@@ -36,12 +42,22 @@ const tooManyStreams = () =>
     { 'retry-after': '10' },
   );
 
+const tooManyAccountStreams = () =>
+  new HttpError(
+    429,
+    errorCodes.rateLimited,
+    `Ya tienes ${MAX_STREAMS_PER_ACCOUNT} conexiones en directo abiertas con esta cuenta. Cierra alguna pestaña o sesión e inténtalo de nuevo.`,
+    undefined,
+    { 'retry-after': '10' },
+  );
+
 /**
  * GET /api/stats/{eventoId}/stream (DECISIONS §8, docs/decisions/021): `text/event-stream` with an
  * event `stats` at once and after the event's scans on any server process, an event `alertas` (the
  * thresholds and the alerts fired, docs/decisions/022) at once and whenever it changes, and `: ping`
  * heartbeats. A slow client gets only the latest update (sse-writer.ts); a session has at most
- * MAX_STREAMS_PER_SESSION streams; a stream ends soon after its reader loses access.
+ * MAX_STREAMS_PER_SESSION streams and an account MAX_STREAMS_PER_ACCOUNT; a stream ends soon after its
+ * reader loses access.
  */
 export function registerStatsStreamRoutes({ app, db, auth, guards, timeZone }: AppContext): void {
   const events = createEventService(db);
@@ -61,12 +77,13 @@ export function registerStatsStreamRoutes({ app, db, auth, guards, timeZone }: A
   app.addHook('preClose', async () => hub.endAll());
   app.addHook('onClose', async () => hub.close());
 
-  /** Open streams per session (by the token's hash: no secret kept as a key). */
+  /** Open streams per session (by the token's hash: no secret kept as a key) and per account. */
   const openPerSession = new Map<string, number>();
-  const release = (session: string) => {
-    const left = (openPerSession.get(session) ?? 1) - 1;
-    if (left > 0) openPerSession.set(session, left);
-    else openPerSession.delete(session);
+  const openPerAccount = new Map<number, number>();
+  const release = <K>(open: Map<K, number>, key: K) => {
+    const left = (open.get(key) ?? 1) - 1;
+    if (left > 0) open.set(key, left);
+    else open.delete(key);
   };
 
   app.get(
@@ -85,7 +102,10 @@ export function registerStatsStreamRoutes({ app, db, auth, guards, timeZone }: A
       // Counted before the first await, so simultaneous requests cannot all pass the check.
       const open = openPerSession.get(session) ?? 0;
       if (open >= MAX_STREAMS_PER_SESSION) throw tooManyStreams();
+      const ofAccount = openPerAccount.get(user.id) ?? 0;
+      if (ofAccount >= MAX_STREAMS_PER_ACCOUNT) throw tooManyAccountStreams();
       openPerSession.set(session, open + 1);
+      openPerAccount.set(user.id, ofAccount + 1);
 
       let ended = false;
       let writer: SseWriter | null = null;
@@ -98,7 +118,8 @@ export function registerStatsStreamRoutes({ app, db, auth, guards, timeZone }: A
         ended = true;
         for (const timer of timers) clearInterval(timer);
         unsubscribe();
-        release(session);
+        release(openPerSession, session);
+        release(openPerAccount, user.id);
         writer?.close();
         if (writer) reply.raw.end();
       }
