@@ -64,16 +64,16 @@ async function errorFrom(response: Response): Promise<ScannerApiError> {
 }
 
 /**
- * One call to /api/scanner/{apiKey}{path}: its JSON on success, a ScannerApiError or
- * ScannerNetworkError. Every call names this device (X-Device-Id), so the server's rate limits
- * count per device, not per venue address (docs/decisions/029).
+ * One call to /api/scanner/{apiKey}{path}: its answer when OK (or 304 to `ifNoneMatch`), else a
+ * ScannerApiError or ScannerNetworkError. Every call names this device (X-Device-Id), so the
+ * server's rate limits count per device, not per venue address (docs/decisions/029).
  */
-export async function scannerRequest<T>(
+async function send(
   apiKey: string,
   path: string,
-  body?: unknown,
-  { timeoutMs = TIMEOUT_MS }: { timeoutMs?: number } = {},
-): Promise<T> {
+  body: unknown,
+  { timeoutMs = TIMEOUT_MS, ifNoneMatch }: { timeoutMs?: number; ifNoneMatch?: string },
+): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   let response: Response;
@@ -83,6 +83,7 @@ export async function scannerRequest<T>(
       headers: {
         [SCANNER_DEVICE_HEADER]: deviceId(),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: controller.signal,
@@ -97,6 +98,31 @@ export async function scannerRequest<T>(
     clearTimeout(timer);
   }
   reportReachable(!UNAVAILABLE.includes(response.status));
-  if (!response.ok) throw await errorFrom(response);
-  return (await response.json()) as T;
+  if (!response.ok && !(ifNoneMatch && response.status === 304)) throw await errorFrom(response);
+  return response;
+}
+
+/** One call to /api/scanner/{apiKey}{path}: its JSON on success (see `send`). */
+export async function scannerRequest<T>(
+  apiKey: string,
+  path: string,
+  body?: unknown,
+  { timeoutMs = TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<T> {
+  return (await (await send(apiKey, path, body, { timeoutMs })).json()) as T;
+}
+
+/**
+ * A GET of data this device keeps, asked only if it changed since the copy of ETag `etag`
+ * (docs/decisions/051): `unchanged` on a 304, else the JSON with its ETag.
+ */
+export async function scannerDownload(
+  apiKey: string,
+  path: string,
+  etag: string | undefined,
+  { timeoutMs = TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<{ unchanged: true } | { unchanged: false; body: unknown; etag: string | null }> {
+  const response = await send(apiKey, path, undefined, { timeoutMs, ifNoneMatch: etag });
+  if (response.status === 304) return { unchanged: true };
+  return { unchanged: false, body: await response.json(), etag: response.headers.get('etag') };
 }

@@ -1,4 +1,4 @@
-import { scannerRequest } from '../api/scanner-client';
+import { scannerDownload } from '../api/scanner-client';
 import { offlineDb, type StoredOfflineData } from './offline-db';
 import { offlineChanged } from './offline-events';
 import { asOfflineData } from './valid-offline-data';
@@ -28,22 +28,27 @@ export async function storedOfflineData(apiKey: string): Promise<StoredOfflineDa
 }
 
 /**
- * Downloads GET /api/scanner/{apiKey}/offline and stores it when it is valid data. It also forgets
- * the drinks this device served before the download was asked: the new data holds them. Returns
- * whether a new copy was stored.
+ * Downloads GET /api/scanner/{apiKey}/offline and stores it when it is valid data; a refresh the
+ * server answers 304 (its ETag unchanged, docs/decisions/051) keeps the stored data, now known to
+ * hold what the server had when asked. It also forgets the drinks this device served before the
+ * download was asked: the data holds them. Returns whether a copy was stored.
  */
 export async function refreshOfflineData(apiKey: string): Promise<boolean> {
   const pedidoEn = Date.now();
+  const current = await storedOfflineData(apiKey);
   let data;
+  let etag;
   try {
-    data = asOfflineData(
-      await scannerRequest<unknown>(apiKey, '/offline', undefined, { timeoutMs: DOWNLOAD_TIMEOUT_MS }),
-    );
+    const answer = await scannerDownload(apiKey, '/offline', current?.etag, {
+      timeoutMs: DOWNLOAD_TIMEOUT_MS,
+    });
+    data = answer.unchanged ? current?.data : asOfflineData(answer.body);
+    etag = answer.unchanged ? current?.etag : (answer.etag ?? undefined);
   } catch {
     return false;
   }
   if (!data) return false;
-  const stored: StoredOfflineData = { apiKey, data, pedidoEn };
+  const stored: StoredOfflineData = { apiKey, data, pedidoEn, ...(etag ? { etag } : {}) };
   try {
     const db = await offlineDb();
     const tx = db.transaction(['datos', 'recientes'], 'readwrite');

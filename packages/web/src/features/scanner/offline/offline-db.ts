@@ -13,6 +13,8 @@ export interface StoredOfflineData {
   data: OfflineData;
   /** When its download was asked, in this device's clock (ms): the data holds what the server had then. */
   pedidoEn: number;
+  /** The server's ETag of the data, sent back with the next refresh (a 304 keeps this copy). */
+  etag?: string;
 }
 
 /** A drink served offline, to be sent to POST …/consume with `offline: true`. */

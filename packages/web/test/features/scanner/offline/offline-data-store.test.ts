@@ -78,6 +78,38 @@ describe('the offline data on the device', () => {
     expect(await localDrinks(KEY)).toEqual([]);
   });
 
+  it('asks for a refresh with the stored ETag and keeps its data on a 304 (docs/decisions/051)', async () => {
+    const first = await offlineDataWith([{ qr: 'qr-uno' }]);
+    const etagged = (data: unknown, etag: string) => Response.json(data, { headers: { etag } });
+    stubScannerApi({ 'GET /offline': etagged(first, 'W/"uno"') });
+    await refreshOfflineData(KEY);
+    const before = await afterReload();
+    expect(before?.etag).toBe('W/"uno"');
+
+    const ifNoneMatch: (string | null)[] = [];
+    const fetchMock = stubScannerApi({
+      'GET /offline': (_body, init) => {
+        ifNoneMatch.push(new Headers(init.headers).get('if-none-match'));
+        return Promise.resolve(new Response(null, { status: 304, headers: { etag: 'W/"uno"' } }));
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    expect(await refreshOfflineData(KEY)).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(ifNoneMatch).toEqual(['W/"uno"']);
+    const kept = await afterReload();
+    expect(kept?.data).toEqual(first);
+    expect(kept?.etag).toBe('W/"uno"');
+    expect(kept!.pedidoEn).toBeGreaterThan(before!.pedidoEn);
+
+    const changed = await offlineDataWith([{ qr: 'qr-uno', consumos: [new Date()] }]);
+    stubScannerApi({ 'GET /offline': etagged(changed, 'W/"dos"') });
+    expect(await refreshOfflineData(KEY)).toBe(true);
+    const replaced = await afterReload();
+    expect(replaced?.data).toEqual(changed);
+    expect(replaced?.etag).toBe('W/"dos"');
+  });
+
   it('keeps no served drink before any data was stored (there is nothing to correct)', async () => {
     await rememberServedDrink(KEY, { scanId: 's1', qrCode: 'qr-uno', tipoBebida: 'copa', barra: null });
     expect(await localDrinks(KEY)).toEqual([]);
