@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../src/config';
-import { describeSendError, fromHeader } from '../../src/modules/email/mailer';
+import { describeSendError, fromHeader, messageIdDomain } from '../../src/modules/email/mailer';
 
 describe('email configuration (SMTP_URL, MAIL_FROM, PUBLIC_URL, EMAIL_POLL_MS)', () => {
   it('is off without SMTP_URL', () => {
@@ -64,6 +64,13 @@ describe('the sender and the failure reasons', () => {
       name: 'Ana vía DrinkFlow',
       address: 'entradas@example.org',
     });
+  });
+
+  it('puts every Message-ID on MAIL_FROM’s domain, or a reserved one when it has none', () => {
+    expect(messageIdDomain('DrinkFlow <Entradas@Example.ORG>')).toBe('example.org');
+    expect(messageIdDomain('entradas@fiesta.example.org')).toBe('fiesta.example.org');
+    expect(messageIdDomain('entradas')).toBe('drinkflow.invalid');
+    expect(messageIdDomain('x@localhost')).toBe('drinkflow.invalid');
   });
 
   it('explains SMTP failures in Spanish without credentials', () => {

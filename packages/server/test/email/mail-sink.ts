@@ -27,6 +27,8 @@ export async function startMailSink() {
   let refuseNext = 0;
   let refuseCode = 450;
   let dataDelayMs = 0;
+  let holding = false;
+  const heldReplies: Array<() => void> = [];
   let attempts = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -57,18 +59,27 @@ export async function startMailSink() {
             next();
           },
           final(done) {
-            const accept = () => {
+            const keep = () =>
               received.push({
                 from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
                 to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
                 raw: Buffer.concat(chunks),
                 user: typeof session.user === 'string' ? session.user : undefined,
               });
-              callback();
-            };
             done();
-            if (dataDelayMs > 0) setTimeout(accept, dataDelayMs);
-            else accept();
+            if (holding) {
+              // Like a real server that has queued the message: delivered, whatever becomes of its reply.
+              keep();
+              heldReplies.push(() => callback());
+            } else if (dataDelayMs > 0) {
+              setTimeout(() => {
+                keep();
+                callback();
+              }, dataDelayMs);
+            } else {
+              keep();
+              callback();
+            }
           },
         }),
       );
@@ -94,6 +105,18 @@ export async function startMailSink() {
     /** Holds every accepted message this long before answering 250. */
     slowDown(ms: number) {
       dataDelayMs = ms;
+    },
+    /**
+     * From now on keeps each message as it arrives but holds its 250 until `release()`: the sender
+     * is stuck between "the server has it" and "the server said so".
+     */
+    holdReplies() {
+      holding = true;
+    },
+    /** Answers the held messages (a sender that died meanwhile gets nothing) and stops holding. */
+    release() {
+      holding = false;
+      for (const reply of heldReplies.splice(0)) reply();
     },
     to(address: string) {
       return received.filter((message) => message.to.includes(address));

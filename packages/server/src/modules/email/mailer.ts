@@ -2,9 +2,12 @@ import addressparser from 'nodemailer/lib/addressparser';
 import { createTransport } from 'nodemailer';
 import type { OrderMessage } from './message';
 
-/** Sends one order's message; answers the server's message id. */
+/**
+ * Sends one order's message under the queue row's `Message-ID` (the same on every attempt, so a
+ * copy sent twice shows as one message); resolves once the SMTP server has accepted it (its 250).
+ */
 export interface Mailer {
-  send(message: OrderMessage): Promise<{ messageId: string | null }>;
+  send(message: OrderMessage, messageId: string): Promise<void>;
   close(): void;
 }
 
@@ -23,6 +26,23 @@ export function fromHeader(mailFrom: string, organizador: string) {
   return { name, address };
 }
 
+/**
+ * The right-hand side of every `Message-ID`: MAIL_FROM's domain, as mail clients and spam filters
+ * expect (nodemailer's own choice too); a From without a usable domain gets a reserved name.
+ */
+export function messageIdDomain(mailFrom: string): string {
+  const [parsed] = addressparser(mailFrom, { flatten: true });
+  const domain = (parsed?.address ?? '').split('@').pop()?.trim().toLowerCase() ?? '';
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain) ? domain : 'drinkflow.invalid';
+}
+
+/**
+ * A connection that closes mid-send fails the attempt, instead of nodemailer sending the message
+ * again on its own (5 times by default, beyond the lease): retries are the queue's, recorded and
+ * leased (docs/decisions/053). Nodemailer's typings lack the option.
+ */
+const noHiddenRetries = { maxRequeues: 0 };
+
 /** A pooled SMTP transport from SMTP_URL (smtp:// or smtps://, credentials in the URL). */
 export function createSmtpMailer(smtpUrl: string, mailFrom: string, maxConnections: number): Mailer {
   const transport = createTransport({
@@ -33,13 +53,15 @@ export function createSmtpMailer(smtpUrl: string, mailFrom: string, maxConnectio
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
+    ...noHiddenRetries,
     // Nodemailer's own logger stays off: it would print addresses and the SMTP dialogue.
     logger: false,
     debug: false,
   });
   return {
-    async send(message) {
-      const info = await transport.sendMail({
+    async send(message, messageId) {
+      await transport.sendMail({
+        messageId,
         from: fromHeader(mailFrom, message.organizador),
         to: message.to,
         subject: message.subject,
@@ -49,7 +71,6 @@ export function createSmtpMailer(smtpUrl: string, mailFrom: string, maxConnectio
           { filename: message.pdf.filename, content: message.pdf.content, contentType: 'application/pdf' },
         ],
       });
-      return { messageId: typeof info.messageId === 'string' ? info.messageId : null };
     },
     close() {
       transport.close();

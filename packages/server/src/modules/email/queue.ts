@@ -6,11 +6,15 @@ import { enviosEmail } from '../../db/schema';
 /** The rows of `execute` on either driver (node-postgres and PGlite both answer `{ rows }`). */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** A job one worker holds: the lease is its own while `intentos` is still the number it claimed. */
+/**
+ * A job one worker holds: the lease is its own while `intentos` is still the number it claimed (a
+ * fencing token). `messageId` is the row's, the same on every attempt (docs/decisions/053).
+ */
 export interface ClaimedJob {
   id: number;
   pedidoId: number;
   intentos: number;
+  messageId: string;
 }
 
 type JobEstado = (typeof enviosEmail.estado.enumValues)[number];
@@ -93,12 +97,14 @@ export function createEmailQueue(db: Db) {
     /**
      * Takes up to `limit` due jobs (waiting ones whose time has come, and sends whose lease ran out:
      * their process died) for `leaseMs`. SKIP LOCKED: processes claiming at once never share a job.
+     * A job's first claim gives it its `Message-ID` (`<uuid@domain>`), committed before any attempt.
      */
-    async claim(limit: number, leaseMs: number): Promise<ClaimedJob[]> {
-      const rows = rowsOf<{ id: number; pedido_id: number; intentos: number }>(
+    async claim(limit: number, leaseMs: number, messageIdDomain: string): Promise<ClaimedJob[]> {
+      const rows = rowsOf<{ id: number; pedido_id: number; intentos: number; message_id: string }>(
         await db.execute(sql`
           update ${enviosEmail}
           set estado = 'enviando', intentos = intentos + 1,
+              message_id = coalesce(message_id, '<' || gen_random_uuid()::text || '@' || ${messageIdDomain} || '>'),
               proximo_intento_en = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
           where id in (
             select id from ${enviosEmail}
@@ -107,18 +113,38 @@ export function createEmailQueue(db: Db) {
             limit ${limit}
             for update skip locked
           )
-          returning id, pedido_id, intentos`),
+          returning id, pedido_id, intentos, message_id`),
       );
-      return rows.map((row) => ({ id: row.id, pedidoId: row.pedido_id, intentos: row.intentos }));
+      return rows.map((row) => ({
+        id: row.id,
+        pedidoId: row.pedido_id,
+        intentos: row.intentos,
+        messageId: row.message_id,
+      }));
     },
 
-    /** Records the delivery, unless the lease was lost (then the other holder records it). */
-    async markSent(job: ClaimedJob, messageId: string | null): Promise<void> {
-      await db.execute(sql`
-        update ${enviosEmail}
-        set estado = 'enviado', enviado_en = now(), message_id = ${messageId}, ultimo_error = null,
-            updated_at = now()
-        where id = ${job.id} and estado = 'enviando' and intentos = ${job.intentos}`);
+    /** Extends the lease of a job still held; false when it was lost (another process may have it). */
+    async renew(job: ClaimedJob, leaseMs: number): Promise<boolean> {
+      const rows = rowsOf<unknown>(
+        await db.execute(sql`
+          update ${enviosEmail}
+          set proximo_intento_en = now() + ${leaseMs} * interval '1 millisecond'
+          where id = ${job.id} and estado = 'enviando' and intentos = ${job.intentos}
+          returning 1`),
+      );
+      return rows.length > 0;
+    },
+
+    /** Records the delivery; false when the lease was lost (then the holder records its own). */
+    async markSent(job: ClaimedJob): Promise<boolean> {
+      const rows = rowsOf<unknown>(
+        await db.execute(sql`
+          update ${enviosEmail}
+          set estado = 'enviado', enviado_en = now(), ultimo_error = null, updated_at = now()
+          where id = ${job.id} and estado = 'enviando' and intentos = ${job.intentos}
+          returning 1`),
+      );
+      return rows.length > 0;
     },
 
     /** Records a failed attempt: tried again in `retryInMs`, or for good (`fallido`) when null. */

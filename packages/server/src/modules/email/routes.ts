@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import { idParams } from '../../http/params';
 import { currentUser } from '../auth/guards';
 import { createEventService } from '../events/service';
-import { createSmtpMailer } from './mailer';
+import { createSmtpMailer, messageIdDomain } from './mailer';
 import { createEmailQueue } from './queue';
 import { createEmailService } from './service';
 import { startEmailWorker } from './worker';
@@ -21,7 +21,7 @@ export interface EmailOptions {
   backoffMs?: readonly number[];
   /** Emails this process sends at once. Default 4. */
   concurrency?: number;
-  /** How long a claimed send is this process's before another may retry it. Default 5 min. */
+  /** How long a claimed send is this process's unless renewed (it is, while sending). Default 5 min. */
   leaseMs?: number;
 }
 
@@ -53,6 +53,7 @@ export function registerEmailRoutes(
         backoffMs: email.backoffMs ?? EMAIL_DEFAULTS.backoffMs,
         concurrency: email.concurrency ?? EMAIL_DEFAULTS.concurrency,
         leaseMs: email.leaseMs ?? EMAIL_DEFAULTS.leaseMs,
+        messageIdDomain: messageIdDomain(email.from),
       })
     : undefined;
   if (worker) app.addHook('onClose', async () => worker.stop());

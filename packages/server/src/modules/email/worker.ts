@@ -18,8 +18,10 @@ export interface EmailWorkerOptions {
   backoffMs: readonly number[];
   /** Emails sent at once by this process (and SMTP connections kept open). */
   concurrency: number;
-  /** How long a claimed job is this process's; a send that takes longer may be repeated elsewhere. */
+  /** How long a claimed job is this process's unless renewed; renewed every third of it while sending. */
   leaseMs: number;
+  /** The right-hand side of each job's `Message-ID` (MAIL_FROM's domain). */
+  messageIdDomain: string;
 }
 
 /**
@@ -35,29 +37,83 @@ export function startEmailWorker(options: EmailWorkerOptions) {
   let again = false;
   let stopped = false;
 
+  /**
+   * Keeps the job's lease while its send is in flight, so that a slow mail server never lets
+   * another process claim it and send a second copy at the same time. Answers how to stop.
+   */
+  function holdLease(job: ClaimedJob): () => void {
+    const renewal = setInterval(() => {
+      queue.renew(job, options.leaseMs).then(
+        (held) => {
+          if (held) return;
+          clearInterval(renewal);
+          log.warn(
+            { pedidoId: job.pedidoId, intento: job.intentos },
+            'email: concesión perdida en pleno envío',
+          );
+        },
+        // The next renewal tries again; the lease lasts three of these.
+        (error: unknown) =>
+          log.error({ err: error, pedidoId: job.pedidoId }, 'email: no se pudo renovar la concesión'),
+      );
+    }, options.leaseMs / 3);
+    return () => clearInterval(renewal);
+  }
+
+  /** Builds and sends the job's message; false when there is nothing to send (already recorded). */
+  async function send(job: ClaimedJob): Promise<boolean> {
+    const message = await buildOrderMessage(options.db, job.pedidoId, options);
+    if (!message?.to.address) {
+      await queue.markFailed(job, message ? emailMessages.noEmail : emailMessages.noTickets, null);
+      return false;
+    }
+    // Building the message took time: send only under a lease that is still ours, and fresh.
+    if (!(await queue.renew(job, options.leaseMs))) {
+      log.warn({ pedidoId: job.pedidoId, intento: job.intentos }, 'email: concesión perdida antes del envío');
+      return false;
+    }
+    const releaseLease = holdLease(job);
+    try {
+      await mailer.send(message, job.messageId);
+      return true;
+    } finally {
+      releaseLease();
+    }
+  }
+
+  async function recordFailure(job: ClaimedJob, error: unknown): Promise<void> {
+    const reason = describeSendError(error);
+    const retryIn = options.backoffMs[job.intentos - 1];
+    // Only the order and the reason's kind: never the address, the message or the SMTP URL.
+    log.warn(
+      { pedidoId: job.pedidoId, intento: job.intentos, code: (error as { code?: unknown })?.code },
+      retryIn === undefined ? 'email: envío fallido' : 'email: envío fallido, se reintentará',
+    );
+    try {
+      await queue.markFailed(job, reason, retryIn ?? null);
+      if (retryIn !== undefined) later(retryIn);
+    } catch (recordError) {
+      // The lease runs out and another attempt follows.
+      log.error({ err: recordError, pedidoId: job.pedidoId }, 'email: no se pudo registrar el fallo');
+    }
+  }
+
   async function deliver(job: ClaimedJob): Promise<void> {
     try {
-      const message = await buildOrderMessage(options.db, job.pedidoId, options);
-      if (!message) return await queue.markFailed(job, emailMessages.noTickets, null);
-      if (!message.to.address) return await queue.markFailed(job, emailMessages.noEmail, null);
-      const { messageId } = await mailer.send(message);
-      await queue.markSent(job, messageId);
-      log.info({ pedidoId: job.pedidoId, intento: job.intentos }, 'email: pedido enviado');
+      if (!(await send(job))) return;
     } catch (error) {
-      const reason = describeSendError(error);
-      const retryIn = options.backoffMs[job.intentos - 1];
-      // Only the order and the reason's kind: never the address, the message or the SMTP URL.
-      log.warn(
-        { pedidoId: job.pedidoId, intento: job.intentos, code: (error as { code?: unknown })?.code },
-        retryIn === undefined ? 'email: envío fallido' : 'email: envío fallido, se reintentará',
+      return recordFailure(job, error);
+    }
+    // Accepted by the mail server: recorded at once, nothing else awaited in between. Never as a
+    // failure: if this write fails, the lease runs out and the retry reuses the Message-ID.
+    try {
+      const recorded = await queue.markSent(job);
+      log.info(
+        { pedidoId: job.pedidoId, intento: job.intentos, registrado: recorded },
+        'email: pedido enviado',
       );
-      try {
-        await queue.markFailed(job, reason, retryIn ?? null);
-        if (retryIn !== undefined) later(retryIn);
-      } catch (recordError) {
-        // The lease runs out and another attempt follows.
-        log.error({ err: recordError, pedidoId: job.pedidoId }, 'email: no se pudo registrar el fallo');
-      }
+    } catch (error) {
+      log.error({ err: error, pedidoId: job.pedidoId }, 'email: enviado pero no se pudo registrar');
     }
   }
 
@@ -67,7 +123,7 @@ export function startEmailWorker(options: EmailWorkerOptions) {
       if (room <= 0) return; // a send that ends calls kick()
       let jobs: ClaimedJob[];
       try {
-        jobs = await queue.claim(room, options.leaseMs);
+        jobs = await queue.claim(room, options.leaseMs, options.messageIdDomain);
       } catch (error) {
         log.error({ err: error }, 'email: no se pudo leer la cola');
         return;
