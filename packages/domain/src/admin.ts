@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { roles, user } from './auth';
 import { demoRequest } from './demo-request';
+import { singleLineText } from './text';
+import { PAGE_MAX, pageMaxMessage } from './pagination';
 
 /** Admin lists are paged on the server (DECISIONS §9). */
 export const ADMIN_PAGE_LIMIT = { default: 20, max: 100 } as const;
@@ -29,6 +31,7 @@ const page = z.coerce
   .number({ error: adminMessages.page })
   .int(adminMessages.page)
   .min(1, adminMessages.page)
+  .max(PAGE_MAX, pageMaxMessage)
   .default(1);
 
 const limit = z.coerce
@@ -44,9 +47,7 @@ export type AdminPageQuery = z.input<typeof adminPageQuery>;
 
 /** GET /api/admin/users?search&page&limit — search matches name, surname or email, any case. */
 export const adminUsersQuery = adminPageQuery.extend({
-  search: z
-    .string()
-    .trim()
+  search: singleLineText()
     .max(200, adminMessages.search)
     .optional()
     .transform((value) => value || undefined),

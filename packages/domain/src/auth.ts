@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roles, selfRegistrableRoles } from './roles';
+import { singleLineText } from './text';
 
 // Roles and where each goes live apart (no zod), for pages that load without the schemas.
 export { homePathFor, rolLabels, roles, selfRegistrableRoles, type Rol } from './roles';
@@ -7,9 +8,7 @@ export { homePathFor, rolLabels, roles, selfRegistrableRoles, type Rol } from '.
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
 
-const email = z
-  .string({ error: 'El email es obligatorio' })
-  .trim()
+const email = singleLineText('El email es obligatorio')
   .min(1, 'El email es obligatorio')
   .max(254, 'El email es demasiado largo')
   .pipe(z.email({ error: 'Email inválido' }));
@@ -19,15 +18,11 @@ const password = z
   .min(PASSWORD_MIN, `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres.`)
   .max(PASSWORD_MAX, `La contraseña no puede exceder ${PASSWORD_MAX} caracteres.`);
 
-const nombre = z
-  .string({ error: 'El nombre es obligatorio' })
-  .trim()
+const nombre = singleLineText('El nombre es obligatorio')
   .min(1, 'El nombre es obligatorio')
   .max(100, 'El nombre no puede exceder 100 caracteres');
 
-const apellido = z
-  .string()
-  .trim()
+const apellido = singleLineText()
   .max(100, 'El apellido no puede exceder 100 caracteres')
   .nullish()
   .transform((value) => value || null);
@@ -53,9 +48,7 @@ export const registerBody = z.object({
 export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({
-  email: z
-    .string({ error: 'El email es obligatorio' })
-    .trim()
+  email: singleLineText('El email es obligatorio')
     .min(1, 'El email es obligatorio')
     .max(254, 'El email es demasiado largo'),
   password: z

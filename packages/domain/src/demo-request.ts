@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDay } from './iso-date-time';
+import { multiLineText, singleLineText } from './text';
 
 export const eventTypes = ['boda', 'cumpleanos', 'corporativo', 'festival', 'otro'] as const;
 export const eventTypeLabels: Record<(typeof eventTypes)[number], string> = {
@@ -10,10 +11,8 @@ export const eventTypeLabels: Record<(typeof eventTypes)[number], string> = {
   otro: 'Otro',
 };
 
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
+const optionalText = (text: z.ZodString, max: number, message: string) =>
+  text
     .max(max, message)
     .nullish()
     .transform((value) => value || null);
@@ -27,18 +26,14 @@ const accepted = z
 const guestCountMessage = 'El número de invitados debe ser un entero positivo';
 
 export const demoRequestBody = z.object({
-  name: z
-    .string({ error: 'El nombre es obligatorio' })
-    .trim()
+  name: singleLineText('El nombre es obligatorio')
     .min(1, 'El nombre es obligatorio')
     .max(200, 'El nombre es demasiado largo'),
-  email: z
-    .string({ error: 'El email es obligatorio' })
-    .trim()
+  email: singleLineText('El email es obligatorio')
     .min(1, 'El email es obligatorio')
     .max(254, 'El email es demasiado largo')
     .pipe(z.email({ error: 'Email inválido' })),
-  phone: optionalText(40, 'El teléfono es demasiado largo'),
+  phone: optionalText(singleLineText(), 40, 'El teléfono es demasiado largo'),
   eventType: z
     // Messages go on the unions: a union that fails reports its own, not its options' ones.
     .union([z.enum(eventTypes), z.literal('')], { error: 'Tipo de evento no válido' })
@@ -69,7 +64,7 @@ export const demoRequestBody = z.object({
       }
       return value.slice(0, 10);
     }),
-  message: optionalText(5000, 'El mensaje no puede exceder 5000 caracteres'),
+  message: optionalText(multiLineText(), 5000, 'El mensaje no puede exceder 5000 caracteres'),
   acceptTerms: accepted,
 });
 export type DemoRequestBody = z.input<typeof demoRequestBody>;

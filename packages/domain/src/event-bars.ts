@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CORTE_DIARIO_PATTERN, DEFAULT_CORTE_DIARIO } from './daily-cutoff';
 import { barKey } from './scan-rules';
+import { singleLineText } from './text';
 
 export { CORTE_DIARIO_PATTERN, DEFAULT_CORTE_DIARIO };
 
@@ -30,9 +31,7 @@ export const eventBarMessages = {
 } as const;
 
 /** One bar's name: trimmed, 1–40 characters. */
-export const barraNombre = z
-  .string({ error: eventBarMessages.nombre })
-  .trim()
+export const barraNombre = singleLineText(eventBarMessages.nombre)
   .min(1, eventBarMessages.nombre)
   .max(EVENT_BAR_LIMITS.nombreMax, eventBarMessages.nombreMax);
 

@@ -3,6 +3,7 @@ import { barras, corteDiario } from './event-bars';
 import { isoDateTime } from './iso-date-time';
 
 import { eventStatuses } from './event-status';
+import { multiLineText, singleLineText } from './text';
 
 export { eventStatus, eventStatuses, eventStatusLabels, type EventStatus } from './event-status';
 
@@ -24,21 +25,15 @@ export const eventMessages = {
  */
 export const eventoBody = z
   .object({
-    nombre: z
-      .string({ error: eventMessages.nombre })
-      .trim()
+    nombre: singleLineText(eventMessages.nombre)
       .min(1, eventMessages.nombre)
       .max(200, eventMessages.nombreMax),
-    ubicacion: z
-      .string({ error: eventMessages.ubicacion })
-      .trim()
+    ubicacion: singleLineText(eventMessages.ubicacion)
       .min(1, eventMessages.ubicacion)
       .max(200, eventMessages.ubicacionMax),
     fechaInicio: isoDateTime(eventMessages.fechaInicio),
     fechaFin: isoDateTime(eventMessages.fechaFin),
-    notas: z
-      .string()
-      .trim()
+    notas: multiLineText()
       .max(2000, eventMessages.notasMax)
       .nullish()
       .transform((value) => value || null),

@@ -3,6 +3,8 @@ import { envio } from './email';
 import { idNumber, MAX_ID } from './ids';
 import { isCalendarDay, isoDateTime } from './iso-date-time';
 import { tipoTicket } from './ticket-types';
+import { singleLineText } from './text';
+import { PAGE_MAX, pageMaxMessage } from './pagination';
 
 export const ORDER_QUANTITY = { min: 1, max: 10 } as const;
 export const ORDERS_PAGE_LIMIT = { default: 20, max: 100 } as const;
@@ -19,23 +21,17 @@ export const orderMessages = {
   evento: 'Evento requerido',
 } as const;
 
-const nombreCompleto = z
-  .string({ error: orderMessages.nombreRequired })
-  .trim()
+const nombreCompleto = singleLineText(orderMessages.nombreRequired)
   .min(1, orderMessages.nombreRequired)
   .max(200, orderMessages.nombreMax);
 
-const email = z
-  .string({ error: orderMessages.emailRequired })
-  .trim()
+const email = singleLineText(orderMessages.emailRequired)
   .min(1, orderMessages.emailRequired)
   .max(254, orderMessages.email)
   .pipe(z.email({ error: orderMessages.email }));
 
 /** Kept as typed (DECISIONS §1); empty means none. */
-const telefono = z
-  .string()
-  .trim()
+const telefono = singleLineText()
   .max(40, orderMessages.telefonoMax)
   .nullish()
   .transform((value) => value || null);
@@ -79,6 +75,7 @@ const pageNumber = z.coerce
   .number({ error: ordersQueryMessages.page })
   .int(ordersQueryMessages.page)
   .min(1, ordersQueryMessages.page)
+  .max(PAGE_MAX, pageMaxMessage)
   .default(1);
 
 /** A day (YYYY-MM-DD, read in the app's time zone) or an exact instant (ISO-8601). */
@@ -102,9 +99,7 @@ export const ordersQuery = z.object({
     .min(1, ordersQueryMessages.limit)
     .max(ORDERS_PAGE_LIMIT.max, ordersQueryMessages.limit)
     .default(ORDERS_PAGE_LIMIT.default),
-  search: z
-    .string()
-    .trim()
+  search: singleLineText()
     .max(200, 'La búsqueda es demasiado larga')
     .optional()
     .transform((value) => value || undefined),

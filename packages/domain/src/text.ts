@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** What a request answers when one of its texts holds a character the database cannot store. */
 export const UNSTORABLE_TEXT_MESSAGE = 'El texto contiene caracteres no permitidos';
 
@@ -45,3 +47,45 @@ export function findUnstorableText(value: unknown): (string | number)[] | null {
   }
   return null;
 }
+
+/**
+ * What a one-line field (a name, an email, a phone, a bar…) may not hold
+ * (docs/decisions/052): C0 and C1 control characters (line breaks, tab, ESC, BEL…), the
+ * bidirectional overrides and isolates that reorder how text is shown, and the Unicode line and
+ * paragraph separators (a line break by another name).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
+const NOT_ONE_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u2028\u2029]/;
+
+/**
+ * What a multi-line field (a note, a message) may not hold: the same control and bidirectional
+ * characters, except the tab, the line feed and a carriage return that starts a CRLF pair.
+ */
+const NOT_MULTI_LINE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\r(?!\n)/;
+
+/** The message of a one-line field that holds such a character (shown under the form's field too). */
+export const SINGLE_LINE_TEXT_MESSAGE =
+  'No puede contener saltos de línea, tabuladores ni caracteres de control';
+/** The message of a multi-line field that holds a control character other than a line break or tab. */
+export const MULTI_LINE_TEXT_MESSAGE =
+  'Solo admite texto, saltos de línea y tabuladores: quita los caracteres de control';
+
+/** Whether `value` can be shown safely on one line: no control or bidirectional-override character. */
+export const isSingleLineText = (value: string): boolean => !NOT_ONE_LINE.test(value);
+
+/** Whether `value` can be shown safely as a note: line breaks (LF, CRLF) and tabs, nothing else of control. */
+export const isMultiLineText = (value: string): boolean => !NOT_MULTI_LINE.test(value);
+
+/**
+ * The string schema of every one-line free-text input, trimmed (as all text is) and then checked: what
+ * is stored holds no control character, while whitespace around it (a pasted line break) is cut as
+ * any other. Chain `.min().max()` after it; `error` is the message when the value is not a text.
+ */
+export const singleLineText = (error?: string) =>
+  z.string({ error }).trim().refine(isSingleLineText, { message: SINGLE_LINE_TEXT_MESSAGE, abort: true });
+
+/** The string schema of every multi-line free-text input (notes, messages); see {@link singleLineText}. */
+export const multiLineText = (error?: string) =>
+  z.string({ error }).trim().refine(isMultiLineText, { message: MULTI_LINE_TEXT_MESSAGE, abort: true });

@@ -3,6 +3,7 @@ import { barrasPermitidas, maxDrinksPerDay } from './event-bars';
 import { idNumber } from './ids';
 import { isoDateTime } from './iso-date-time';
 import { modos, type Modo } from './ticket-type-labels';
+import { singleLineText } from './text';
 
 // The plain names and texts live apart so that pages without zod (the bar scanner) can use them.
 export { limitText, modoLabels, modos, type Modo } from './ticket-type-labels';
@@ -64,9 +65,7 @@ const optionalInt = z
 
 const ticketTypeFields = z.object({
   eventoId: idNumber('El evento es obligatorio'),
-  nombre: z
-    .string({ error: messages.nombreRequired })
-    .trim()
+  nombre: singleLineText(messages.nombreRequired)
     .min(1, messages.nombreRequired)
     .min(limits.nombre.min, messages.nombreMin)
     .max(limits.nombre.max, messages.nombreMax),
@@ -81,9 +80,7 @@ const ticketTypeFields = z.object({
   maxDrinks: optionalInt,
   drinkIntervalMinutes: optionalInt,
   durationMinutes: optionalInt,
-  drinkType: z
-    .string({ error: messages.drinkTypeRequired })
-    .trim()
+  drinkType: singleLineText(messages.drinkTypeRequired)
     .min(1, messages.drinkTypeRequired)
     .min(limits.drinkType.min, messages.drinkTypeMin)
     .max(limits.drinkType.max, messages.drinkTypeMax),

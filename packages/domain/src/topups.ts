@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText } from './text';
 
 /**
  * Top-ups (DECISIONS §15): `POST /api/tickets/{id}/recargas` adds drinks to one ticket's total
@@ -9,6 +10,8 @@ export const TOP_UP_LIMITS = {
   bebidasMin: 1,
   bebidasMax: 50,
   notaMax: 500,
+  /** The largest amount the database column holds (numeric(10,2), docs/decisions/052). */
+  importeMax: 99_999_999.99,
 } as const;
 
 export const topUpMetodos = ['efectivo', 'tarjeta', 'invitacion'] as const;
@@ -23,6 +26,7 @@ export const topUpMetodoLabels: Record<TopUpMetodo, string> = {
 export const topUpMessages = {
   bebidas: `Las bebidas de la recarga deben ser un número entero entre ${TOP_UP_LIMITS.bebidasMin} y ${TOP_UP_LIMITS.bebidasMax}`,
   importe: 'El importe debe ser un número mayor o igual que 0',
+  importeMax: 'El importe no puede superar 99.999.999,99 €',
   importeDecimales: 'El importe no puede tener más de 2 decimales',
   metodo: 'El método de pago debe ser efectivo, tarjeta o invitación',
   nota: 'La nota debe ser un texto',
@@ -49,6 +53,7 @@ export const topUpBody = z.object({
   importe: z
     .number({ error: topUpMessages.importe })
     .min(0, topUpMessages.importe)
+    .max(TOP_UP_LIMITS.importeMax, topUpMessages.importeMax)
     .refine(hasAtMostTwoDecimals, topUpMessages.importeDecimales)
     .nullish()
     .transform((value) => value ?? undefined),
@@ -56,9 +61,7 @@ export const topUpBody = z.object({
     .enum(topUpMetodos, { error: topUpMessages.metodo })
     .nullish()
     .transform((value) => value ?? undefined),
-  nota: z
-    .string({ error: topUpMessages.nota })
-    .trim()
+  nota: multiLineText(topUpMessages.nota)
     .max(TOP_UP_LIMITS.notaMax, topUpMessages.notaMax)
     .nullish()
     .transform((value) => value || undefined),

@@ -113,7 +113,7 @@ describe('topUpBody (POST /api/tickets/{id}/recargas)', () => {
   });
 
   it('names its limits, methods and messages', () => {
-    expect(TOP_UP_LIMITS).toEqual({ bebidasMin: 1, bebidasMax: 50, notaMax: 500 });
+    expect(TOP_UP_LIMITS).toEqual({ bebidasMin: 1, bebidasMax: 50, notaMax: 500, importeMax: 99_999_999.99 });
     expect(topUpMetodos).toEqual(['efectivo', 'tarjeta', 'invitacion']);
     expect(topUpMetodoLabels).toEqual({ efectivo: 'Efectivo', tarjeta: 'Tarjeta', invitacion: 'Invitación' });
     expect(topUpMessages.notLimited).toBe('Las recargas solo aplican a tickets con límite de bebidas');

@@ -1,5 +1,6 @@
 import { importMessages, type ImportPreview } from '@drinkflow/domain/guest-import';
 import { orderMessages } from '@drinkflow/domain/orders';
+import { SINGLE_LINE_TEXT_MESSAGE } from '@drinkflow/domain/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from '../setup/helpers';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -221,7 +222,11 @@ describe('POST /api/eventos/{id}/importar/previsualizar', () => {
         ticketTypeId: tipo.id,
         cantidad: 2,
       }),
-      expect.objectContaining({ nombreCompleto: 'Dos\nlíneas', errores: [] }),
+      // A name is one line (docs/decisions/052): a cell written over two lines is marked, not imported.
+      expect.objectContaining({
+        nombreCompleto: 'Dos\nlíneas',
+        errores: [{ field: 'nombreCompleto', message: SINGLE_LINE_TEXT_MESSAGE }],
+      }),
     ]);
   });
 

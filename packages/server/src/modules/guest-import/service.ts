@@ -15,6 +15,7 @@ import {
   type ImportResult,
 } from '@drinkflow/domain/guest-import';
 import { createOrderBody, ORDER_QUANTITY } from '@drinkflow/domain/orders';
+import { isSingleLineText, SINGLE_LINE_TEXT_MESSAGE } from '@drinkflow/domain/text';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { pedidos, tickets, tiposTicket } from '../../db/schema';
@@ -123,9 +124,12 @@ export function createGuestImportService(db: Db, events: EventService) {
       const tipoTicket = cell('tipoTicket');
       const rawCantidad = cell('cantidad');
       // A NUL cannot be stored (it would fail the insert) and U+FFFD is a byte the file's encoding lacks.
+      // A line break, another control character or a bidirectional override is refused as in a form
+      // (docs/decisions/052); the cells are already trimmed, so one at either end is the CSV's own.
       for (const field of textFields) {
         if (hasInvalidCharacters(cell(field)))
           errores.push({ field, message: importMessages.invalidCharacters });
+        else if (!isSingleLineText(cell(field))) errores.push({ field, message: SINGLE_LINE_TEXT_MESSAGE });
       }
       const hasError = (field: string) => errores.some((error) => error.field === field);
       const guest = guestFields.safeParse({ nombreCompleto, email, telefono: cell('telefono') });
