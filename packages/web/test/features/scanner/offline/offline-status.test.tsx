@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { consumeTicket } from '@/features/scanner/api/consume-ticket';
+import { storedOfflineData } from '@/features/scanner/offline/offline-data-store';
 import { OfflineStatus, dataAgeText } from '@/features/scanner/offline/offline-status';
 import type { OfflineStatusSnapshot } from '@/features/scanner/offline/offline-runner';
 import { useOfflineScanner } from '@/features/scanner/offline/use-offline-scanner';
@@ -111,6 +112,8 @@ describe('useOfflineScanner', () => {
     stubScannerApi({ 'GET /offline': Response.json(data) });
     render(<Page />);
     await screen.findByText('Datos de hace un momento');
+    // The download this page started is stored (the refresh reads the stored ETag first).
+    await waitFor(async () => expect(await storedOfflineData(KEY)).not.toBeNull());
 
     // The network falls: two drinks are served offline.
     act(() => {
