@@ -459,6 +459,7 @@ export const enviosEmail = pgTable(
     proximoIntentoEn: instant('proximo_intento_en').notNull().defaultNow(),
     enviadoEn: instant('enviado_en'),
     ultimoError: text('ultimo_error'),
+    // The email's Message-ID, written by its first claim and sent on every attempt (docs/decisions/053).
     messageId: text('message_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

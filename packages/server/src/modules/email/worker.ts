@@ -57,6 +57,7 @@ export function startEmailWorker(options: EmailWorkerOptions) {
           log.error({ err: error, pedidoId: job.pedidoId }, 'email: no se pudo renovar la concesión'),
       );
     }, options.leaseMs / 3);
+    renewal.unref();
     return () => clearInterval(renewal);
   }
 
