@@ -130,6 +130,22 @@ export interface CameraShot {
   look?: CameraLook;
 }
 
+/**
+ * The framings a bar's camera meets besides the ordinary one (a 240 px code centred, printed): each
+ * must decode. The camera journeys (e2e/scanner-camera.spec.ts) and the scanner benchmark
+ * (bench/scanner-loop.mjs) use these same shots.
+ */
+export const FIELD_SHOTS = {
+  /** Held close: the code fills 90 % of the frame's height. */
+  close: { symbolSize: Math.round(0.9 * FAKE_CAMERA.height) },
+  /** Held far: a small code (120 px) in a corner. */
+  far: { symbolSize: 120, at: { x: 24, y: 24 } },
+  /** A dim bar: dark grey on darker grey, low in contrast. */
+  dim: { look: 'dim' },
+  /** A phone in dark mode: a light code on a dark screen. */
+  lightOnDark: { look: 'inverted' },
+} as const satisfies Record<string, CameraShot>;
+
 /** A dim bar: paper at this grey, ink at that one (0–255), a little sensor noise. */
 export const DIM = { paper: 62, ink: 22, noise: 4 } as const;
 

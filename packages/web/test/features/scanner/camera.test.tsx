@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { wholeFrame } from '@/features/scanner/hooks/use-qr-camera';
+import { SCANS_PER_SECOND } from '@/features/scanner/hooks/use-qr-camera';
+import { scanRegionOf } from '@/features/scanner/utils/decode-schedule';
 import {
   aScannerTicket,
   aScanResult,
@@ -16,16 +17,28 @@ import {
 // takes longer than Vitest's default 5 s. A missing text still fails after findBy's own 5 s.
 vi.setConfig({ testTimeout: 20_000 });
 
-/** qr-scanner as the page uses it; `decode` plays a code held in front of the camera. */
+/**
+ * qr-scanner as the page uses it, on a 640×480 camera; `decode` plays a frame in which the code
+ * held in front of the camera is read, `miss` one in which nothing is, and `region` is where the
+ * next frame is read.
+ */
 const camera = vi.hoisted(() => ({
   decode: (_code: string) => {},
+  miss: () => {},
+  region: undefined as unknown,
   start: (): Promise<void> => Promise.resolve(),
   hasCamera: true,
   flash: false,
   cameras: [] as { id: string; label: string }[],
   destroyed: 0,
   canvasOptions: [] as unknown[],
-  options: undefined as { calculateScanRegion?: unknown; maxScansPerSecond?: number } | undefined,
+  options: undefined as
+    | {
+        calculateScanRegion?: (video: HTMLVideoElement) => unknown;
+        onDecodeError?: (error: string) => void;
+        maxScansPerSecond?: number;
+      }
+    | undefined,
   inversion: [] as string[],
 }));
 
@@ -34,11 +47,15 @@ vi.mock('qr-scanner', () => ({
     static listCameras = () => Promise.resolve(camera.cameras);
     static hasCamera = () => Promise.resolve(camera.hasCamera);
     constructor(
-      _video: HTMLVideoElement,
+      video: HTMLVideoElement,
       onDecode: (result: { data: string }) => void,
       options: typeof camera.options,
     ) {
+      Object.defineProperties(video, { videoWidth: { value: 640 }, videoHeight: { value: 480 } });
+      // qr-scanner asks for the region once and reads that object at every scan.
+      camera.region = options?.calculateScanRegion?.(video);
       camera.decode = (code) => onDecode({ data: code });
+      camera.miss = () => options?.onDecodeError?.('No QR code found');
       camera.options = options;
     }
     setInversionMode = (mode: string) => camera.inversion.push(mode);
@@ -72,6 +89,7 @@ describe('public scanner: camera', () => {
     camera.destroyed = 0;
     camera.canvasOptions = [];
     camera.options = undefined;
+    camera.region = undefined;
     camera.inversion = [];
     secureDeviceWithCamera();
   });
@@ -85,9 +103,10 @@ describe('public scanner: camera', () => {
     await user.click(screen.getByRole('button', { name: 'Activar Cámara' }));
     expect(await screen.findByRole('button', { name: 'Cerrar Cámara' })).toBeInTheDocument();
     expect(camera.canvasOptions).toEqual([{ alpha: false, willReadFrequently: true }]);
-    // The whole frame, light codes on dark screens too.
-    expect(camera.options?.calculateScanRegion).toBe(wholeFrame);
-    expect(camera.inversion).toEqual(['both']);
+    // One cheap pass a frame: the centre of the frame, printed codes, first.
+    expect(camera.options?.maxScansPerSecond).toBe(SCANS_PER_SECOND);
+    expect(camera.region).toEqual(scanRegionOf('centre', 640, 480));
+    expect(camera.inversion).toEqual(['original']);
 
     camera.decode(QR);
     expect(await screen.findByText('Consumo Registrado')).toBeInTheDocument();
@@ -109,6 +128,34 @@ describe('public scanner: camera', () => {
     await user.click(screen.getByRole('button', { name: 'Cerrar Cámara' }));
     expect(screen.getByRole('button', { name: 'Activar Cámara' })).toBeInTheDocument();
     expect(camera.destroyed).toBe(1);
+  });
+
+  it('reads the whole frame when the centre shows nothing, and light codes on dark screens after two frames of nothing', async () => {
+    const fetchMock = serveScanner({
+      [route.consume]: (body: unknown) => ({ ...aScanResult(), scanId: (body as { scanId: string }).scanId }),
+      [route.ticket()]: aScannerTicket(),
+    });
+    const { user } = await renderScanner();
+    await user.click(screen.getByRole('button', { name: 'Activar Cámara' }));
+    expect(await screen.findByRole('button', { name: 'Cerrar Cámara' })).toBeInTheDocument();
+    const region = camera.region;
+    expect(region).toEqual(scanRegionOf('centre', 640, 480));
+
+    camera.miss();
+    expect(region).toEqual(scanRegionOf('whole', 640, 480));
+    expect(camera.inversion).toEqual(['original']);
+    camera.miss();
+    expect(region).toEqual(scanRegionOf('centre', 640, 480));
+    expect(camera.inversion).toEqual(['original', 'invert']);
+
+    // A light code on a dark screen, read and then held in view: read on every frame, sent once.
+    camera.decode(QR);
+    expect(await screen.findByText('Consumo Registrado')).toBeInTheDocument();
+    camera.decode(QR);
+    camera.decode(QR);
+    expect(camera.inversion).toEqual(['original', 'invert']);
+    await waitFor(() => expect(callsTo(fetchMock, route.consume)).toBe(1));
+    expect(screen.queryByText(/Ya escaneado/)).not.toBeInTheDocument();
   });
 
   it('offers the choice of camera when there are several, and the torch when there is one', async () => {
@@ -157,34 +204,5 @@ describe('public scanner: camera', () => {
     const { user } = await renderScanner();
     await user.click(screen.getByRole('button', { name: 'Activar Cámara' }));
     expect(screen.getByRole('alert')).toHaveTextContent('conexión segura (https)');
-  });
-});
-
-describe('wholeFrame: where the camera looks for a code', () => {
-  it('reads the whole frame, downscaled to 800 px on its long side, keeping the aspect ratio', () => {
-    expect(wholeFrame({ videoWidth: 1280, videoHeight: 720 })).toEqual({
-      x: 0,
-      y: 0,
-      width: 1280,
-      height: 720,
-      downScaledWidth: 800,
-      downScaledHeight: 450,
-    });
-    // A phone held upright gives a portrait frame.
-    expect(wholeFrame({ videoWidth: 1080, videoHeight: 1920 })).toMatchObject({
-      width: 1080,
-      height: 1920,
-      downScaledWidth: 450,
-      downScaledHeight: 800,
-    });
-  });
-
-  it('never scales a small frame up', () => {
-    expect(wholeFrame({ videoWidth: 640, videoHeight: 480 })).toMatchObject({
-      width: 640,
-      height: 480,
-      downScaledWidth: 640,
-      downScaledHeight: 480,
-    });
   });
 });

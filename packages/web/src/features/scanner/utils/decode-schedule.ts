@@ -1,0 +1,110 @@
+/**
+ * What the camera decoder reads from each frame (docs/decisions/050-camera-decode-schedule.md).
+ * Reading the whole frame in both inversions every frame finds every framing but costs several
+ * times a plain read; most codes are held in the middle, printed dark on light. So each frame gets
+ * one cheap pass, and the passes take turns: the centre, where a bartender aims, on the first
+ * frame; the whole frame (a code held close or far, off to one side) on the next; a light code on
+ * a dark screen only once two frames have found nothing. A pass that reads a code is kept while it
+ * goes on reading it: a code held in view is seen on every frame, so it is never taken for a new one.
+ */
+
+/** Which part of the frame a pass reads. */
+export type ScanArea = 'centre' | 'whole';
+
+/** One read of a frame: where to look, and whether for a light code on a dark background. */
+export interface DecodePass {
+  area: ScanArea;
+  inverted: boolean;
+}
+
+/** The part of a frame the decoder reads, and the size it is scaled down to (qr-scanner's ScanRegion). */
+export interface ScanRegion {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  downScaledWidth: number;
+  downScaledHeight: number;
+}
+
+/**
+ * The passes tried, one a frame, while no code is read, round and round: a printed code in the
+ * centre reads on the first frame, one held close or far on the second, a light one on a dark
+ * screen on the third. Half the passes are the cheap centre; every third looks for an inverted code.
+ */
+export const SEARCH_CYCLE: readonly DecodePass[] = [
+  { area: 'centre', inverted: false },
+  { area: 'whole', inverted: false },
+  { area: 'centre', inverted: true },
+  { area: 'centre', inverted: false },
+  { area: 'whole', inverted: false },
+  { area: 'whole', inverted: true },
+];
+
+/** The centre's share of the frame's short side: a centred square, qr-scanner's own default. */
+export const CENTRE_SHARE = 2 / 3;
+/** The centre square is read at most this many pixels a side (qr-scanner's default canvas). */
+export const CENTRE_MAX_SIDE = 400;
+/**
+ * The whole frame is read at most this many pixels on its long side: a phone's 1280×720 frame at
+ * 800×450, still fine enough for a small code held far away.
+ */
+export const WHOLE_MAX_SIDE = 800;
+
+const scaledTo = (maxSide: number, width: number, height: number) =>
+  Math.min(1, maxSide / Math.max(width, height, 1));
+
+/** The region of a `width`×`height` frame that `area` reads. */
+export function scanRegionOf(area: ScanArea, width: number, height: number): ScanRegion {
+  if (area === 'whole') {
+    const scale = scaledTo(WHOLE_MAX_SIDE, width, height);
+    return {
+      x: 0,
+      y: 0,
+      width,
+      height,
+      downScaledWidth: Math.round(width * scale),
+      downScaledHeight: Math.round(height * scale),
+    };
+  }
+  const side = Math.round(CENTRE_SHARE * Math.min(width, height));
+  const downScaledSide = Math.round(side * scaledTo(CENTRE_MAX_SIDE, side, side));
+  return {
+    x: Math.round((width - side) / 2),
+    y: Math.round((height - side) / 2),
+    width: side,
+    height: side,
+    downScaledWidth: downScaledSide,
+    downScaledHeight: downScaledSide,
+  };
+}
+
+/**
+ * The pass for the next frame, told what each frame's pass found: round the search cycle while
+ * nothing is read, from its start again after a read, and the pass that read a code for as long
+ * as it keeps reading it.
+ */
+export function createDecodeSchedule() {
+  /** Frames in a row that found nothing, since the camera started or a code was last read. */
+  let misses = 0;
+  /** The pass that read a code on the last frame, if it did. */
+  let reading: DecodePass | null = null;
+  return {
+    get pass(): DecodePass {
+      return reading ?? SEARCH_CYCLE[misses % SEARCH_CYCLE.length]!;
+    },
+    /** The current pass read the frame: `found` a code or not. */
+    record(found: boolean) {
+      if (found) {
+        reading = this.pass;
+        misses = 0;
+      } else if (reading) {
+        reading = null;
+      } else {
+        misses += 1;
+      }
+    },
+  };
+}
+
+export type DecodeSchedule = ReturnType<typeof createDecodeSchedule>;
