@@ -5,10 +5,12 @@
 //   (builds the web app first; --skip-build reuses the last build; --diagnose prints each page's
 //   longest main-thread tasks and script costs; --only audits one page: /, /login, /organizer,
 //   /scanner or /t; --cpu-slowdown replaces the preset's 4× CPU slowdown, e.g. 8 to rehearse a machine
-//   half as fast as this one, which is what its benchmarkIndex drops to when it is busy)
+//   half as fast as this one, which is what its benchmarkIndex drops to when it is busy; WEB_ROOT=dir
+//   with --skip-build audits another build, e.g. one of an older commit, in the same conditions.
+//   --record appends all five pages, with each one's benchmarkIndex and the load, to bench/RESULTS.md)
 import { execFileSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -27,6 +29,10 @@ const { values } = parseArgs({
     'cpu-slowdown': { type: 'string', default: '4' },
   },
 });
+if (values.record && values.only) {
+  throw new Error('--record writes all five pages to bench/RESULTS.md: run it without --only');
+}
+const loadAtStart = loadavg();
 const runs = Number(values.runs);
 const cpuSlowdown = Number(values['cpu-slowdown']);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -142,14 +148,17 @@ try {
     });
   }
 
+  // benchmarkIndex beside each page's figures: Lighthouse's measure of how fast this machine was
+  // during that run (lower when busy). Its 4× slowdown multiplies what it observed, so a busy run's
+  // blocking time grows with it (docs/decisions/049).
   const lines = [
-    '| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Speed index |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Speed index | benchmarkIndex |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
         `| ${r.name} (\`${r.path}\`) | ${r.scores.performance} | ${r.scores.accessibility} | ` +
         `${r.scores['best-practices']} | ${r.scores.seo} | ${r.timings.FCP} | ${r.timings.LCP} | ` +
-        `${r.timings.TBT} | ${r.timings.CLS} | ${r.timings.SI} |`,
+        `${r.timings.TBT} | ${r.timings.CLS} | ${r.timings.SI} | ${Math.round(r.benchmarkIndex)} |`,
     ),
   ];
   const below = results.flatMap((r) => [
@@ -159,6 +168,7 @@ try {
   console.log([...lines, '', ...below].join('\n'));
 
   if (values.record) {
+    if (results.length !== pages.length) throw new Error('--record needs every page audited');
     const chromium = results[0].userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? 'unknown';
     const section = [
       '',
@@ -169,7 +179,7 @@ try {
         `\`npm run lighthouse\` — built product, fresh embedded database with demo data, every run a ` +
         `first visit (HTTP cache emptied), ` +
         `median of ${runs} runs per page (simulated slow 4G, ${cpuSlowdown}× CPU slowdown). ` +
-        `Lighthouse's benchmarkIndex of this machine: ${results.map((r) => r.benchmarkIndex).join(', ')}.`,
+        `Load average (1/5/15 min): ${formatLoad(loadAtStart)} at the start, ${formatLoad(loadavg())} at the end.`,
       '',
       ...lines,
       ...(below.length ? ['', ...below] : []),
@@ -183,7 +193,15 @@ try {
   await server.stop();
 }
 
-/** The longest main-thread tasks (as simulated) and each script's cost, to see where TBT comes from. */
+function formatLoad(load) {
+  return load.map((value) => value.toFixed(2)).join(' / ');
+}
+
+/**
+ * The longest main-thread tasks (as simulated), the main thread's time by kind of work and each
+ * script's cost, to see where TBT comes from. 'Unattributable' is work Lighthouse ties to no URL:
+ * style and layout, garbage collection, and JavaScript run from a promise's continuation.
+ */
 function printDiagnosis(name, lhr) {
   const short = (url) => (url ?? '').replace(/^https?:\/\/[^/]+/, '') || '(page)';
   const longTasks = lhr.audits['long-tasks']?.details?.items ?? [];
@@ -196,6 +214,10 @@ function printDiagnosis(name, lhr) {
       `  long task ${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms — ${short(task.url)}`,
     );
   }
+  const byKind = lhr.audits['mainthread-work-breakdown']?.details?.items ?? [];
+  console.log(
+    `  main thread: ${byKind.map((item) => `${item.groupLabel} ${Math.round(item.duration)} ms`).join(', ')}`,
+  );
   for (const script of bootup.slice(0, 6)) {
     console.log(
       `  script ${short(script.url)}: total ${Math.round(script.total)} ms, scripting ${Math.round(script.scripting)} ms, parse ${Math.round(script.scriptParseCompile)} ms`,

@@ -1,7 +1,8 @@
 /*
  * Registers the scanner's service worker (scanner-sw.ts) from the scanner page, the only page that
  * does (docs/decisions/034). After the page has loaded and the main thread is idle, so the first
- * paint never waits for it; workbox-window is a chunk of its own, fetched then.
+ * paint never waits for it. With the browser's own API: workbox-window was one more script to
+ * fetch and run during the first visit, and one more file to precache (docs/decisions/049).
  *
  * Browsers offer service workers on secure origins only: over HTTPS, or on localhost. A bar that
  * reaches the server over plain HTTP on a LAN address gets the scanner as before, online only.
@@ -37,21 +38,20 @@ function reloadWhenHidden(): void {
 }
 
 async function register(): Promise<void> {
-  const { Workbox } = await import('workbox-window');
-  const workbox = new Workbox(SCANNER_WORKER_URL, { scope: SCANNER_WORKER_SCOPE });
+  const { serviceWorker } = navigator;
   // The first visit's page gets its first controller when the worker claims it: nothing to reload.
   // Any later change of controller is a new version.
-  let controlled = navigator.serviceWorker.controller !== null;
+  let controlled = serviceWorker.controller !== null;
   let reloadPlanned = false;
-  workbox.addEventListener('controlling', () => {
+  serviceWorker.addEventListener('controllerchange', () => {
     if (controlled && !reloadPlanned) {
       reloadPlanned = true;
       reloadWhenHidden();
     }
     controlled = true;
   });
-  await workbox.register({ immediate: true });
-  setInterval(() => void workbox.update().catch(() => undefined), UPDATE_CHECK_MS);
+  const registration = await serviceWorker.register(SCANNER_WORKER_URL, { scope: SCANNER_WORKER_SCOPE });
+  setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
 }
 
 /** Registers the worker once the page is loaded and idle; nothing in development or without support. */
