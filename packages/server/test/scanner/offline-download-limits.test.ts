@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { driverOf } from '../../src/db/client';
 import { abuseLimitMessages, scannerRateLimits } from '../../src/modules/scanner/limits';
 import { call, ticketTypeBody } from '../events/fixtures';
 import { expectApiError, uniqueAddress } from '../setup/helpers';
@@ -51,6 +52,21 @@ async function openBar(t: ScannerTestApp, quantity = 1) {
     });
   const device = (deviceId: string) => scannerClient(t, setup.evento.apiKey, address, deviceId);
   return { ...setup, address, download, device };
+}
+
+/** The SQL texts the database driver receives while `work` runs. */
+async function statementsDuring(t: ScannerTestApp, work: () => Promise<unknown>): Promise<string[]> {
+  const driver = driverOf(t.db);
+  const target = driver.kind === 'pglite' ? driver.client : driver.pool;
+  const spy = vi.spyOn(target as { query: (...args: unknown[]) => unknown }, 'query');
+  try {
+    await work();
+    return spy.mock.calls.map(([query]) =>
+      typeof query === 'string' ? query : (query as { text: string }).text,
+    );
+  } finally {
+    spy.mockRestore();
+  }
 }
 
 function expectDownloadRefusal(res: LightMyRequestResponse) {
@@ -128,8 +144,14 @@ describe('offline data ETag', () => {
     const bar = `barra-${newScanId()}`;
     const first = expectData(await download(bar));
 
-    const unchanged = await download(bar, first);
+    let unchanged!: LightMyRequestResponse;
+    const statements = await statementsDuring(standard, async () => (unchanged = await download(bar, first)));
     expect(unchanged.statusCode).toBe(304);
+    // The data was not built: no drink read (the version reads tickets and orders only).
+    expect(statements.filter((text) => /\bconsumos\b/.test(text))).toEqual([]);
+    // …as a download without the ETag does.
+    const built = await statementsDuring(standard, () => download(bar));
+    expect(built.filter((text) => /\bconsumos\b/.test(text))).not.toEqual([]);
     expect(unchanged.body).toBe('');
     expect(unchanged.headers.etag).toBe(first);
     // Another event's drink changes nothing here.
