@@ -83,6 +83,14 @@ describe('new link devices per address and API key', () => {
       success: true,
     });
     expect((await device(rotated[49]!).event()).statusCode).toBe(200);
+  }, 60_000);
+
+  it('lets exactly 50 of 80 new devices through when they all arrive at once', async () => {
+    const { device } = await openBar(standard);
+    const answers = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => device(`a-la-vez-${i}-${newScanId()}`).event()),
+    );
+    expect(tally(answers)).toEqual({ 200: newDevicesPerAddress, 429: 80 - newDevicesPerAddress });
   });
 
   it('counts per address: another address still introduces its devices, and the next window starts again', async () => {

@@ -107,6 +107,13 @@ describe('offline data downloads per device', () => {
     standard.clock.advance(MINUTE);
     expect((await download(bar)).statusCode).toBe(200);
   });
+
+  it(`lets exactly ${offlinePerDevice} of 10 simultaneous downloads of one device through`, async () => {
+    const { download } = await openBar(standard);
+    const bar = `barra-${newScanId()}`;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => download(bar)));
+    expect(tally(answers)).toEqual({ 200: offlinePerDevice, 429: 10 - offlinePerDevice });
+  });
 });
 
 describe('offline data downloads per API key and address', () => {
@@ -135,7 +142,7 @@ describe('offline data downloads per API key and address', () => {
     expectScan(await device(bars[2]!).consume({ qrCode: ticket.qrCode, scanId: newScanId() }), {
       success: true,
     });
-  });
+  }, 60_000);
 });
 
 describe('offline data ETag', () => {
