@@ -124,8 +124,8 @@ export function createGuestImportService(db: Db, events: EventService) {
       const tipoTicket = cell('tipoTicket');
       const rawCantidad = cell('cantidad');
       // A NUL cannot be stored (it would fail the insert) and U+FFFD is a byte the file's encoding lacks.
-      // A line break, another control character or a bidirectional override is refused as in a form
-      // (docs/decisions/052); the cells are already trimmed, so one at either end is the CSV's own.
+      // A line break, another control character or a bidirectional override inside a cell is refused
+      // as in a form (docs/decisions/052); the reader has already trimmed whitespace around it.
       for (const field of textFields) {
         if (hasInvalidCharacters(cell(field)))
           errores.push({ field, message: importMessages.invalidCharacters });
