@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './iso-date-time';
 import { SCANNER_LIMITS } from './scanner-limits';
+import { singleLineText } from './text';
 import { modos } from './ticket-type-labels';
 
 export { SCANNER_LIMITS };
@@ -47,11 +48,13 @@ export const scanReasons = [
 export const limitScanReasons = ['barra_no_permitida', 'limite_diario'] as const;
 export const allScanReasons = [...scanReasons, ...limitScanReasons] as const;
 
-/** Optional text: `typeMessage` when it is not a text, `message` when it is too long. */
+/**
+ * Optional one-line text (a bar, a drink, a device): `typeMessage` when it is not a text, `message`
+ * when it is too long; a control or bidirectional character is refused, as in every one-line field
+ * (docs/decisions/052), since bars and devices are shown in statistics, exports and alerts.
+ */
 const optionalText = (max: number, message: string, typeMessage = message) =>
-  z
-    .string({ error: typeMessage })
-    .trim()
+  singleLineText(typeMessage)
     .max(max, message)
     .nullish()
     .transform((value) => value || undefined);
@@ -143,9 +146,7 @@ export type ConsumeInput = z.input<typeof consumeBody>;
  * The `X-Device-Id` header every scanner request may carry (the GETs have no body): the device's
  * id, so rate limits count per device (DECISIONS §12, docs/decisions/029). Absent or blank: none.
  */
-export const scannerDeviceHeader = z
-  .string({ error: scannerMessages.deviceIdInvalid })
-  .trim()
+export const scannerDeviceHeader = singleLineText(scannerMessages.deviceIdInvalid)
   .max(SCANNER_LIMITS.deviceIdMax, scannerMessages.deviceIdInvalid)
   .optional()
   .transform((value) => value || undefined);

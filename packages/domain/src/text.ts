@@ -58,6 +58,14 @@ export function findUnstorableText(value: unknown): (string | number)[] | null {
 const NOT_ONE_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u2028\u2029]/;
 
 /**
+ * `value` made safe to show on one line (an email's subject or plain-text body): each character a
+ * one-line field refuses becomes a space, and runs of whitespace one space. For text stored before
+ * those fields refused them.
+ */
+export const asOneLine = (value: string): string =>
+  value.replace(new RegExp(NOT_ONE_LINE.source, 'g'), ' ').replace(/\s+/g, ' ').trim();
+
+/**
  * What a multi-line field (a note, a message) may not hold: the same control and bidirectional
  * characters, except the tab, the line feed and a carriage return that starts a CRLF pair.
  */

@@ -7,6 +7,7 @@ import { eventoBody } from '../src/events';
 import { createOrderBody, ordersQuery } from '../src/orders';
 import { PAGE_MAX, pageMaxMessage } from '../src/pagination';
 import {
+  asOneLine,
   isMultiLineText,
   isSingleLineText,
   MULTI_LINE_TEXT_MESSAGE,
@@ -59,6 +60,21 @@ describe('isSingleLineText', () => {
   it('refuses the header-injection text of the probe and a tab in a name', () => {
     expect(isSingleLineText('Ana\r\nBcc: intruso@example.com')).toBe(false);
     expect(isSingleLineText('Ana\tRuiz')).toBe(false);
+  });
+});
+
+describe('asOneLine', () => {
+  it('turns every character a one-line field refuses into a space, and runs of spaces into one', () => {
+    expect(asOneLine('Ana\r\nBcc: x@example.com')).toBe('Ana Bcc: x@example.com');
+    expect(asOneLine(' Ana\u0000\u001F\u007F\u009F\u202A\u202E\u2066\u2069\u2028\u2029Ruiz ')).toBe(
+      'Ana Ruiz',
+    );
+    expect(asOneLine('Ana\tRuiz\u000BJr')).toBe('Ana Ruiz Jr');
+  });
+
+  it('keeps the characters just outside each range, and reads other spaces as spaces', () => {
+    expect(asOneLine('José ~\u2065\u206A 🍹')).toBe('José ~\u2065\u206A 🍹');
+    expect(asOneLine('Ana\u00A0Ruiz\u202FGil')).toBe('Ana Ruiz Gil');
   });
 });
 

@@ -7,6 +7,7 @@ import {
   scannerTicketQuery,
   undoBody,
 } from '../src/scanner';
+import { SINGLE_LINE_TEXT_MESSAGE } from '../src/text';
 
 /** The issues of a refused body, as `path: message`. */
 const issuesOf = (result: {
@@ -168,5 +169,33 @@ describe('scannerTicketQuery (GET …/ticket/{qrCode}?barra=…)', () => {
     expect(issuesOf(scannerTicketQuery.safeParse({ barra: ['Norte', 'Sur'] }))).toEqual([
       'barra: El nombre de la barra debe ser un texto',
     ]);
+  });
+});
+
+describe('consumeBody and scannerTicketQuery: one-line text', () => {
+  it.each(['tipoBebida', 'barra', 'deviceId', 'scanId'])(
+    'refuses %s with a line break, a control character or a bidirectional override',
+    (field) => {
+      for (const hostile of ['\r\n', '\u0000', '\u001B', '\u009F', '\u202E', '\u2066']) {
+        expect(issuesOf(consumeBody.safeParse({ ...qr, [field]: `Barra${hostile}Norte` }))).toEqual([
+          `${field}: ${SINGLE_LINE_TEXT_MESSAGE}`,
+        ]);
+      }
+    },
+  );
+
+  it('refuses a lookup bar with a control character, and keeps accents and a trimmed break', () => {
+    expect(issuesOf(scannerTicketQuery.safeParse({ barra: 'VIP\u0007' }))).toEqual([
+      `barra: ${SINGLE_LINE_TEXT_MESSAGE}`,
+    ]);
+    expect(consumeBody.parse({ ...qr, barra: ' Barra Señor \n' }).barra).toBe('Barra Señor');
+  });
+});
+
+describe('scannerDeviceHeader', () => {
+  it('refuses a tab or a C1 control character (a header cannot carry a line break)', () => {
+    expect(scannerDeviceHeader.safeParse('movil\t1').success).toBe(false);
+    expect(scannerDeviceHeader.safeParse('movil\u00851').success).toBe(false);
+    expect(scannerDeviceHeader.parse(' movil-1 ')).toBe('movil-1');
   });
 });

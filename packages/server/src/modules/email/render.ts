@@ -1,3 +1,4 @@
+import { asOneLine } from '@drinkflow/domain/text';
 import { longSpanishDate } from '../tickets/ticket-pdf';
 
 /** What the email of one order says. */
@@ -21,8 +22,20 @@ const escapeHtml = (text: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
   );
 
-/** One line: a header never carries a line break typed into an event's name. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+/**
+ * Every name the email shows, on one line: a header or a line of the plain-text body never carries
+ * a line break or a control character stored before names refused them (docs/decisions/052).
+ */
+const shownOnOneLine = (content: OrderEmailContent): OrderEmailContent => ({
+  nombreCompleto: asOneLine(content.nombreCompleto),
+  organizador: asOneLine(content.organizador),
+  evento: {
+    ...content.evento,
+    nombre: asOneLine(content.evento.nombre),
+    ubicacion: asOneLine(content.evento.ubicacion),
+  },
+  tickets: content.tickets.map((ticket) => ({ ...ticket, tipo: asOneLine(ticket.tipo) })),
+});
 
 const FONT = 'font-family:Arial,Helvetica,sans-serif;';
 const INK = '#0f172a';
@@ -34,12 +47,13 @@ const BRAND = '#2563eb';
  * per ticket to its guest page. Plain HTML that mail clients render alike: tables, inline styles,
  * no images, no scripts, no external resources.
  */
-export function renderOrderEmail(content: OrderEmailContent, timeZone: string): RenderedEmail {
+export function renderOrderEmail(stored: OrderEmailContent, timeZone: string): RenderedEmail {
+  const content = shownOnOneLine(stored);
   const { evento, tickets } = content;
   const cuando = longSpanishDate(evento.fechaInicio, timeZone);
   const porque = `Recibes este correo porque ${content.organizador} te ha invitado a ${evento.nombre}.`;
   const one = tickets.length === 1;
-  const subject = oneLine(`${one ? 'Tu ticket' : 'Tus tickets'} para ${evento.nombre}`);
+  const subject = asOneLine(`${one ? 'Tu ticket' : 'Tus tickets'} para ${evento.nombre}`);
   const intro = one
     ? 'Aquí tienes tu ticket de barra. Ábrelo en el móvil y muestra el código QR en la barra.'
     : `Aquí tienes tus ${tickets.length} tickets de barra. Abre cada uno en el móvil y muestra su código QR en la barra.`;
