@@ -103,9 +103,9 @@ describe('public scanner: camera', () => {
     await user.click(screen.getByRole('button', { name: 'Activar Cámara' }));
     expect(await screen.findByRole('button', { name: 'Cerrar Cámara' })).toBeInTheDocument();
     expect(camera.canvasOptions).toEqual([{ alpha: false, willReadFrequently: true }]);
-    // One cheap pass a frame: the centre of the frame, printed codes, first.
+    // One cheap pass a frame: the whole frame scaled down, printed codes, first.
     expect(camera.options?.maxScansPerSecond).toBe(SCANS_PER_SECOND);
-    expect(camera.region).toEqual(scanRegionOf('centre', 640, 480));
+    expect(camera.region).toEqual(scanRegionOf('overview', 640, 480));
     expect(camera.inversion).toEqual(['original']);
 
     camera.decode(QR);
@@ -130,7 +130,7 @@ describe('public scanner: camera', () => {
     expect(camera.destroyed).toBe(1);
   });
 
-  it('reads the whole frame when the centre shows nothing, and light codes on dark screens after two frames of nothing', async () => {
+  it('looks for a light code on a dark screen once a frame shows nothing, then reads the centre finer', async () => {
     const fetchMock = serveScanner({
       [route.consume]: (body: unknown) => ({ ...aScanResult(), scanId: (body as { scanId: string }).scanId }),
       [route.ticket()]: aScannerTicket(),
@@ -139,21 +139,26 @@ describe('public scanner: camera', () => {
     await user.click(screen.getByRole('button', { name: 'Activar Cámara' }));
     expect(await screen.findByRole('button', { name: 'Cerrar Cámara' })).toBeInTheDocument();
     const region = camera.region;
-    expect(region).toEqual(scanRegionOf('centre', 640, 480));
+    expect(region).toEqual(scanRegionOf('overview', 640, 480));
 
     camera.miss();
-    expect(region).toEqual(scanRegionOf('whole', 640, 480));
-    expect(camera.inversion).toEqual(['original']);
+    expect(region).toEqual(scanRegionOf('overview', 640, 480));
+    expect(camera.inversion).toEqual(['original', 'invert']);
     camera.miss();
     expect(region).toEqual(scanRegionOf('centre', 640, 480));
-    expect(camera.inversion).toEqual(['original', 'invert']);
+    expect(camera.inversion).toEqual(['original', 'invert', 'original']);
+    camera.miss();
+    camera.miss();
+    expect(region).toEqual(scanRegionOf('centre', 640, 480));
+    expect(camera.inversion).toEqual(['original', 'invert', 'original', 'invert']);
 
     // A light code on a dark screen, read and then held in view: read on every frame, sent once.
     camera.decode(QR);
     expect(await screen.findByText('Consumo Registrado')).toBeInTheDocument();
     camera.decode(QR);
     camera.decode(QR);
-    expect(camera.inversion).toEqual(['original', 'invert']);
+    expect(camera.inversion).toEqual(['original', 'invert', 'original', 'invert']);
+    expect(region).toEqual(scanRegionOf('centre', 640, 480));
     await waitFor(() => expect(callsTo(fetchMock, route.consume)).toBe(1));
     expect(screen.queryByText(/Ya escaneado/)).not.toBeInTheDocument();
   });

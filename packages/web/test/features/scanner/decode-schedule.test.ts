@@ -8,9 +8,11 @@ import {
 } from '@/features/scanner/utils/decode-schedule';
 import { followDecodeSchedule } from '@/features/scanner/utils/follow-decode-schedule';
 
+const overview: DecodePass = { area: 'overview', inverted: false };
+const overviewInverted: DecodePass = { area: 'overview', inverted: true };
 const centre: DecodePass = { area: 'centre', inverted: false };
-const whole: DecodePass = { area: 'whole', inverted: false };
 const centreInverted: DecodePass = { area: 'centre', inverted: true };
+const whole: DecodePass = { area: 'whole', inverted: false };
 const wholeInverted: DecodePass = { area: 'whole', inverted: true };
 
 /** The passes of the next `frames` frames when none of them finds a code. */
@@ -24,15 +26,17 @@ function searching(schedule: DecodeSchedule, frames: number) {
 }
 
 /**
- * The framings the camera meets, by the passes that read each (as measured on the fake camera's
- * frames: a centred code reads in the centre or the whole frame, one held close or far only in
- * the whole frame, a light code on a dark screen only inverted).
+ * The framings the camera meets, by the passes that read each: a code of an ordinary size (centred,
+ * dim, or held close) in any pass of its inversion, even the overview scaled down to 400 px; a small
+ * one held far only at the whole frame's finer scale.
  */
 const framings: Record<string, (pass: DecodePass) => boolean> = {
-  'ordinary or dim': (pass) => !pass.inverted,
-  'held close or far': (pass) => pass.area === 'whole' && !pass.inverted,
+  'ordinary, dim or held close': (pass) => !pass.inverted && pass.area !== 'centre',
+  centred: (pass) => !pass.inverted,
+  'small, held far': (pass) => !pass.inverted && pass.area === 'whole',
+  'light on dark': (pass) => pass.inverted && pass.area !== 'centre',
   'light on dark, centred': (pass) => pass.inverted,
-  'light on dark, held close or far': (pass) => pass.area === 'whole' && pass.inverted,
+  'light on dark, small, held far': (pass) => pass.inverted && pass.area === 'whole',
 };
 
 /** The frame (1 = the first) on which a code that `reads` is found, the search having run `after` frames before it came into view. */
@@ -47,22 +51,29 @@ function frameOfRead(reads: (pass: DecodePass) => boolean, after: number) {
 }
 
 describe('the decode schedule: one cheap pass a frame', () => {
-  it('reads the centre, printed, first: an ordinary code is found on the first frame', () => {
-    expect(createDecodeSchedule().pass).toEqual(centre);
+  it('reads the whole frame scaled down first: an ordinary code is found on the first frame', () => {
+    expect(createDecodeSchedule().pass).toEqual(overview);
   });
 
-  it('looks at the whole frame on the second frame and for a light code on a dark screen only after two frames of nothing', () => {
-    expect(searching(createDecodeSchedule(), 3)).toEqual([centre, whole, centreInverted]);
+  it('looks for a light code on a dark screen once a frame has found nothing, then reads the centre and the whole frame finer', () => {
+    expect(searching(createDecodeSchedule(), 6)).toEqual([
+      overview,
+      overviewInverted,
+      centre,
+      whole,
+      centreInverted,
+      wholeInverted,
+    ]);
   });
 
-  it('tries every area in both inversions within one cycle, half the passes the cheap centre, and then starts again', () => {
+  it('tries every pass once a cycle, two in three at most 400 px a side, and then starts again', () => {
     const passes = searching(createDecodeSchedule(), 2 * SEARCH_CYCLE.length);
-    expect(passes.slice(0, SEARCH_CYCLE.length)).toEqual(
-      expect.arrayContaining([centre, whole, centreInverted, wholeInverted]),
+    const cycle = passes.slice(0, SEARCH_CYCLE.length);
+    expect(cycle).toEqual(
+      expect.arrayContaining([overview, overviewInverted, centre, centreInverted, whole, wholeInverted]),
     );
-    expect(passes.filter((pass) => pass.area === 'centre')).toHaveLength(SEARCH_CYCLE.length);
-    expect(passes.filter((pass) => pass.inverted)).toHaveLength((2 * SEARCH_CYCLE.length) / 3);
-    expect(passes.slice(SEARCH_CYCLE.length)).toEqual(passes.slice(0, SEARCH_CYCLE.length));
+    expect(cycle.filter((pass) => pass.area !== 'whole')).toHaveLength((2 * SEARCH_CYCLE.length) / 3);
+    expect(passes.slice(SEARCH_CYCLE.length)).toEqual(cycle);
   });
 
   it('reads a code that comes into view during the search within one cycle, however far the search had gone', () => {
@@ -73,10 +84,10 @@ describe('the decode schedule: one cheap pass a frame', () => {
         );
       }
     }
-    // From the camera's start: the ordinary code at once, the field's framings within three frames.
-    expect(frameOfRead(framings['ordinary or dim']!, 0)).toBe(1);
-    expect(frameOfRead(framings['held close or far']!, 0)).toBe(2);
-    expect(frameOfRead(framings['light on dark, centred']!, 0)).toBe(3);
+    // From the camera's start: the ordinary code at once, a light code on a dark screen next.
+    expect(frameOfRead(framings['ordinary, dim or held close']!, 0)).toBe(1);
+    expect(frameOfRead(framings['light on dark']!, 0)).toBe(2);
+    expect(frameOfRead(framings['small, held far']!, 0)).toBe(4);
   });
 
   it('keeps the pass that read a code while it goes on reading it: a code held in view is seen on every frame', () => {
@@ -88,9 +99,9 @@ describe('the decode schedule: one cheap pass a frame', () => {
       expect(schedule.pass).toEqual(wholeInverted);
       schedule.record(true);
     }
-    // The code has gone: the search starts again from the centre.
+    // The code has gone: the search starts again.
     schedule.record(false);
-    expect(searching(schedule, 3)).toEqual([centre, whole, centreInverted]);
+    expect(searching(schedule, 3)).toEqual([overview, overviewInverted, centre]);
   });
 });
 
@@ -123,6 +134,22 @@ describe('scanRegionOf: the part of the frame each pass reads', () => {
     });
   });
 
+  it('reads the overview as the whole frame at most 400 px on its long side, keeping the aspect ratio', () => {
+    expect(scanRegionOf('overview', 640, 480)).toEqual({
+      x: 0,
+      y: 0,
+      width: 640,
+      height: 480,
+      downScaledWidth: 400,
+      downScaledHeight: 300,
+    });
+    expect(scanRegionOf('overview', 1080, 1920)).toMatchObject({
+      downScaledWidth: 225,
+      downScaledHeight: 400,
+    });
+    expect(scanRegionOf('overview', 320, 240)).toMatchObject({ downScaledWidth: 320, downScaledHeight: 240 });
+  });
+
   it('reads the whole frame downscaled to 800 px on its long side, keeping the aspect ratio, never scaled up', () => {
     expect(scanRegionOf('whole', 1280, 720)).toEqual({
       x: 0,
@@ -144,24 +171,31 @@ describe('followDecodeSchedule: a qr-scanner reading with the schedule', () => {
     const passes = followDecodeSchedule(video);
     const region = passes.region();
     passes.attach({ setInversionMode: (mode) => inversions.push(mode) });
-    expect(region).toEqual(scanRegionOf('centre', 640, 480));
+    expect(region).toEqual(scanRegionOf('overview', 640, 480));
     expect(inversions).toEqual(['original']);
 
     passes.scanned(false);
-    expect(region).toEqual(scanRegionOf('whole', 640, 480));
-    expect(inversions).toEqual(['original']);
+    expect(region).toEqual(scanRegionOf('overview', 640, 480));
+    expect(inversions).toEqual(['original', 'invert']);
     passes.scanned(false);
     expect(region).toEqual(scanRegionOf('centre', 640, 480));
-    expect(inversions).toEqual(['original', 'invert']);
+    expect(inversions).toEqual(['original', 'invert', 'original']);
+    passes.scanned(false);
+    expect(region).toEqual(scanRegionOf('whole', 640, 480));
+    passes.scanned(false);
+    expect(region).toEqual(scanRegionOf('centre', 640, 480));
+    expect(inversions).toEqual(['original', 'invert', 'original', 'invert']);
     // Read: the same pass again.
     passes.scanned(true);
-    expect(inversions).toEqual(['original', 'invert']);
+    expect(region).toEqual(scanRegionOf('centre', 640, 480));
+    expect(inversions).toEqual(['original', 'invert', 'original', 'invert']);
+    // The code has gone: the overview, dark on light, again.
     passes.scanned(false);
-    expect(inversions).toEqual(['original', 'invert', 'original']);
+    expect(inversions).toEqual(['original', 'invert', 'original', 'invert', 'original']);
     // qr-scanner asks again when the video starts or changes size: the same object, the new size.
     video.videoWidth = 1280;
     video.videoHeight = 720;
     expect(passes.region()).toBe(region);
-    expect(region).toEqual(scanRegionOf('centre', 1280, 720));
+    expect(region).toEqual(scanRegionOf('overview', 1280, 720));
   });
 });

@@ -1,15 +1,20 @@
 /**
  * What the camera decoder reads from each frame (docs/decisions/050-camera-decode-schedule.md).
  * Reading the whole frame in both inversions every frame finds every framing but costs several
- * times a plain read; most codes are held in the middle, printed dark on light. So each frame gets
- * one cheap pass, and the passes take turns: the centre, where a bartender aims, on the first
- * frame; the whole frame (a code held close or far, off to one side) on the next; a light code on
- * a dark screen only once two frames have found nothing. A pass that reads a code is kept while it
- * goes on reading it: a code held in view is seen on every frame, so it is never taken for a new one.
+ * times a plain read. So each frame gets one cheap pass, and the passes take turns: first the
+ * whole frame scaled down (a code centred, held close or not too far, dark on light), then the same
+ * for a light code on a dark screen once a frame has found nothing, then finer reads of the centre
+ * (where a bartender aims) and of the whole frame (a small code held far). A pass that reads a code
+ * is kept while it goes on reading it: a code held in view is seen on every frame, so it is never
+ * taken for a new one.
  */
 
-/** Which part of the frame a pass reads. */
-export type ScanArea = 'centre' | 'whole';
+/**
+ * Which part of the frame a pass reads, and how finely: `overview` the whole frame at most
+ * OVERVIEW_MAX_SIDE px on its long side, `centre` a centred square at most CENTRE_MAX_SIDE px a
+ * side, `whole` the whole frame at most WHOLE_MAX_SIDE px on its long side.
+ */
+export type ScanArea = 'overview' | 'centre' | 'whole';
 
 /** One read of a frame: where to look, and whether for a light code on a dark background. */
 export interface DecodePass {
@@ -28,20 +33,23 @@ export interface ScanRegion {
 }
 
 /**
- * The passes tried, one a frame, while no code is read, round and round: a printed code in the
- * centre reads on the first frame, one held close or far on the second, a light one on a dark
- * screen on the third. Half the passes are the cheap centre; every third looks for an inverted code.
+ * The passes tried, one a frame, while no code is read, round and round: the cheap overview first,
+ * dark on light and then light on dark, then the finer centre and whole frame in the same order.
+ * Two frames in three read at most 400 px a side; the costly fine whole frame is one in three.
  */
 export const SEARCH_CYCLE: readonly DecodePass[] = [
+  { area: 'overview', inverted: false },
+  { area: 'overview', inverted: true },
   { area: 'centre', inverted: false },
   { area: 'whole', inverted: false },
   { area: 'centre', inverted: true },
-  { area: 'centre', inverted: false },
-  { area: 'whole', inverted: false },
   { area: 'whole', inverted: true },
 ];
 
-/** The centre's share of the frame's short side: a centred square, qr-scanner's own default. */
+/** The overview reads the whole frame at most this many pixels on its long side (640×480 at 400×300). */
+export const OVERVIEW_MAX_SIDE = 400;
+
+/** The centre's share of the frame's short side: a centred square, qr-scanner's own default (where a bartender aims). */
 export const CENTRE_SHARE = 2 / 3;
 /** The centre square is read at most this many pixels a side (qr-scanner's default canvas). */
 export const CENTRE_MAX_SIDE = 400;
@@ -56,8 +64,8 @@ const scaledTo = (maxSide: number, width: number, height: number) =>
 
 /** The region of a `width`×`height` frame that `area` reads. */
 export function scanRegionOf(area: ScanArea, width: number, height: number): ScanRegion {
-  if (area === 'whole') {
-    const scale = scaledTo(WHOLE_MAX_SIDE, width, height);
+  if (area !== 'centre') {
+    const scale = scaledTo(area === 'whole' ? WHOLE_MAX_SIDE : OVERVIEW_MAX_SIDE, width, height);
     return {
       x: 0,
       y: 0,
@@ -81,8 +89,8 @@ export function scanRegionOf(area: ScanArea, width: number, height: number): Sca
 
 /**
  * The pass for the next frame, told what each frame's pass found: round the search cycle while
- * nothing is read, from its start again after a read, and the pass that read a code for as long
- * as it keeps reading it.
+ * nothing is read, from its start again once a code has gone, and the pass that read a code for as
+ * long as it keeps reading it.
  */
 export function createDecodeSchedule() {
   /** Frames in a row that found nothing, since the camera started or a code was last read. */
