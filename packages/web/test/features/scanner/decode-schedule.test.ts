@@ -26,9 +26,10 @@ function searching(schedule: DecodeSchedule, frames: number) {
 }
 
 /**
- * The framings the camera meets, by the passes that read each: a code of an ordinary size (centred,
- * dim, or held close) in any pass of its inversion, even the overview scaled down to 400 px; a small
- * one held far only at the whole frame's finer scale.
+ * The framings the camera meets, by the passes that read each: a code of an ordinary size in the
+ * overview (scaled down to 400 px) or the whole frame, not in the centre when held close (it
+ * overflows it); a centred one in any pass of its inversion; a small one held far only at the
+ * whole frame's finer scale.
  */
 const framings: Record<string, (pass: DecodePass) => boolean> = {
   'ordinary, dim or held close': (pass) => !pass.inverted && pass.area !== 'centre',

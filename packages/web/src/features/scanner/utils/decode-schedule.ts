@@ -97,14 +97,15 @@ export function createDecodeSchedule() {
   let misses = 0;
   /** The pass that read a code on the last frame, if it did. */
   let reading: DecodePass | null = null;
+  const current = () => reading ?? SEARCH_CYCLE[misses % SEARCH_CYCLE.length]!;
   return {
     get pass(): DecodePass {
-      return reading ?? SEARCH_CYCLE[misses % SEARCH_CYCLE.length]!;
+      return current();
     },
     /** The current pass read the frame: `found` a code or not. */
     record(found: boolean) {
       if (found) {
-        reading = this.pass;
+        reading = current();
         misses = 0;
       } else if (reading) {
         reading = null;
