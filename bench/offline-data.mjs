@@ -5,6 +5,7 @@
 //   functions (three awaited calls per ticket) against the server's node:crypto ones;
 // - the answer's size (JSON, gzip, brotli) and the time to download it: the first download (every
 //   name sealed), then sequentially (names re-used), and with --devices devices asking at once;
+// - a refresh of unchanged data with the last answer's ETag: 304 with no body (docs/decisions/051);
 // - how long a scan (POST …/consume) waits while devices keep downloading, against scans alone;
 // - in this process, what the server does with the JSON: the zod response schema, JSON.stringify,
 //   brotli (quality 4, the server's setting) and gzip.
@@ -193,17 +194,21 @@ async function seed(base) {
   return { evento, tickets, drinkers };
 }
 
-/** One download, decoded as a browser would: the time to the last byte and the JSON text. */
-async function download(base, apiKey, encoding) {
+/**
+ * One download, decoded as a browser would: the time to the last byte, the JSON text and its ETag.
+ * With `etag`, a refresh of unchanged data: 304, no body (docs/decisions/051).
+ */
+async function download(base, apiKey, encoding, etag) {
   const started = performance.now();
   const response = await fetch(`${base}/api/scanner/${apiKey}/offline`, {
-    headers: { 'accept-encoding': encoding ?? 'identity' },
+    headers: { 'accept-encoding': encoding ?? 'identity', ...(etag ? { 'if-none-match': etag } : {}) },
   });
   const text = await response.text();
   const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`offline → ${response.status} ${text}`);
-  if ((response.headers.get('content-encoding') ?? null) !== encoding) throw new Error(`not ${encoding}`);
-  return { ms, text };
+  if (response.status !== (etag ? 304 : 200)) throw new Error(`offline → ${response.status} ${text}`);
+  if (!etag && (response.headers.get('content-encoding') ?? null) !== encoding)
+    throw new Error(`not ${encoding}`);
+  return { ms, text, etag: response.headers.get('etag') };
 }
 
 /** Wire bytes of a compressed answer: fetch decodes, so ask node's http for the raw length. */
@@ -295,6 +300,10 @@ try {
     for (let n = 0; n < samples; n++) times.push((await download(base, apiKey, encoding)).ms);
     timings[encoding ?? 'identity'] = summary(times);
   }
+  // Refreshes of unchanged data with the last answer's ETag: 304 without building the data.
+  const unchangedTimes = [];
+  for (let n = 0; n < samples; n++) unchangedTimes.push((await download(base, apiKey, 'br', first.etag)).ms);
+  timings.unchanged = summary(unchangedTimes);
   const sizes = {
     identity: Buffer.byteLength(first.text),
     gzip: await wireBytes(base, apiKey, 'gzip'),
@@ -364,6 +373,7 @@ try {
       (encoding) =>
         `| ${encoding} | ${kib(sizes[encoding])} KiB | ${ms(timings[encoding].p50)} | ${ms(timings[encoding].p95)} | ${ms(timings[encoding].max)} |`,
     ),
+    `| If-None-Match, unchanged: 304 | 0 KiB | ${ms(timings.unchanged.p50)} | ${ms(timings.unchanged.p95)} | ${ms(timings.unchanged.max)} |`,
     '',
     `The first download of the event (br), sealing every name: ${ms(cold.ms)} ms.`,
     `${devices} devices downloading at once (br): all done in ${ms(atOnceMs)} ms.`,
