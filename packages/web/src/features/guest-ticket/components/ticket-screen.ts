@@ -87,20 +87,6 @@ export function createTicketScreen(): TicketScreen {
   );
 
   let drawnCode: string | null = null;
-  let pendingQr: number | undefined;
-  /**
-   * The QR in a task of its own, after the one that puts the ticket's text on screen. On a first
-   * visit both are cold: the date's formatter loads the time zone's data and the encoder runs for
-   * the first time; in one task they were the page's one long task (docs/decisions/049).
-   */
-  const drawQr = (code: string | null) => {
-    window.clearTimeout(pendingQr);
-    if (!code) {
-      qrFrame.replaceChildren();
-      return;
-    }
-    pendingQr = window.setTimeout(() => qrFrame.replaceChildren(ticketQr(code)), 0);
-  };
   const show = (node: HTMLElement, text: string | null) => {
     node.textContent = text ?? '';
     node.hidden = !text;
@@ -125,7 +111,7 @@ export function createTicketScreen(): TicketScreen {
       limit.value.textContent = view.limit;
       qr.hidden = !view.qrCode;
       if (view.qrCode !== drawnCode) {
-        drawQr(view.qrCode);
+        qrFrame.replaceChildren(...(view.qrCode ? [ticketQr(view.qrCode)] : []));
         drawnCode = view.qrCode;
       }
     },
