@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
@@ -476,4 +477,21 @@ export const enviosEmail = pgTable(
       .where(sql`${t.estado} in ('pendiente', 'enviando')`),
     check('envios_email_estado_check', sql`${t.estado} in ('pendiente', 'enviando', 'enviado', 'fallido')`),
   ],
+);
+
+/**
+ * One row per open live-statistics stream, on any server process (docs/decisions/051): an account's
+ * live rows are its open streams. The process renews its streams' rows on a timer and deletes a row
+ * when its stream closes; a crashed process's rows stop counting once `expires_at` passes.
+ */
+export const streamLeases = pgTable(
+  'stream_leases',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('stream_leases_user_expires_idx').on(t.userId, t.expiresAt)],
 );

@@ -11,6 +11,7 @@ import { createEventService } from '../events/service';
 import { createStatsService } from '../stats/service';
 import { createStatsHub, scanSourceFor, type LiveUpdate, type StatsSubscriber } from './hub';
 import { createSseWriter, type SseWriter } from './sse-writer';
+import { createStreamLeases, leaseTtlFrom } from './stream-leases';
 
 /** A comment line at least this often keeps proxies and the client's watchdog from closing the stream. */
 export const HEARTBEAT_MS = 20_000;
@@ -26,8 +27,8 @@ export const ACCESS_CHECK_MS = 1_000;
 export const MAX_STREAMS_PER_SESSION = 5;
 
 /**
- * Open streams one account may have on one server process, all its sessions together
- * (docs/decisions/051): signing in again does not open more.
+ * Open streams one account may have, all its sessions together on every server process
+ * (docs/decisions/051, counted in `stream_leases`): signing in again does not open more.
  */
 export const MAX_STREAMS_PER_ACCOUNT = 10;
 
@@ -75,15 +76,22 @@ export function registerStatsStreamRoutes({ app, db, auth, guards, timeZone }: A
   const hub = createStatsHub({ source: scanSourceFor(db, app.log), compute: liveUpdate, log: app.log });
   // Open streams would keep `close()` waiting for ever: end them first, then stop listening.
   app.addHook('preClose', async () => hub.endAll());
-  app.addHook('onClose', async () => hub.close());
+  const leases = createStreamLeases(db, {
+    max: MAX_STREAMS_PER_ACCOUNT,
+    ttlMs: leaseTtlFrom(process.env),
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    await hub.close();
+    await leases.close();
+  });
 
-  /** Open streams per session (by the token's hash: no secret kept as a key) and per account. */
+  /** Open streams per session on this process (by the token's hash: no secret kept as a key). */
   const openPerSession = new Map<string, number>();
-  const openPerAccount = new Map<number, number>();
-  const release = <K>(open: Map<K, number>, key: K) => {
-    const left = (open.get(key) ?? 1) - 1;
-    if (left > 0) open.set(key, left);
-    else open.delete(key);
+  const releaseSession = (session: string) => {
+    const left = (openPerSession.get(session) ?? 1) - 1;
+    if (left > 0) openPerSession.set(session, left);
+    else openPerSession.delete(session);
   };
 
   app.get(
@@ -102,10 +110,11 @@ export function registerStatsStreamRoutes({ app, db, auth, guards, timeZone }: A
       // Counted before the first await, so simultaneous requests cannot all pass the check.
       const open = openPerSession.get(session) ?? 0;
       if (open >= MAX_STREAMS_PER_SESSION) throw tooManyStreams();
-      const ofAccount = openPerAccount.get(user.id) ?? 0;
-      if (ofAccount >= MAX_STREAMS_PER_ACCOUNT) throw tooManyAccountStreams();
+      // This process alone holds the account's streams: refused without a round trip.
+      if (leases.heldBy(user.id) >= MAX_STREAMS_PER_ACCOUNT) throw tooManyAccountStreams();
       openPerSession.set(session, open + 1);
-      openPerAccount.set(user.id, ofAccount + 1);
+      /** The stream's row in `stream_leases`, once granted. */
+      let lease: string | null = null;
 
       let ended = false;
       let writer: SseWriter | null = null;
@@ -118,8 +127,8 @@ export function registerStatsStreamRoutes({ app, db, auth, guards, timeZone }: A
         ended = true;
         for (const timer of timers) clearInterval(timer);
         unsubscribe();
-        release(openPerSession, session);
-        release(openPerAccount, user.id);
+        releaseSession(session);
+        if (lease) leases.release(lease);
         writer?.close();
         if (writer) reply.raw.end();
       }
@@ -143,6 +152,11 @@ export function registerStatsStreamRoutes({ app, db, auth, guards, timeZone }: A
       let first: LiveUpdate;
       try {
         await events.findReadable(user, eventoId); // 404 for another organizer's event
+        // The account's streams on every process (a wrong event above cost no write).
+        const granted = await leases.acquire(user.id);
+        if (granted === null) throw tooManyAccountStreams();
+        if (ended) leases.release(granted);
+        else lease = granted;
         // Subscribed before the first computation, so a scan committed meanwhile is not lost.
         unsubscribe = await hub.subscribe(eventoId, subscriber);
         first = await liveUpdate(user, eventoId);
