@@ -10,6 +10,7 @@ import { createAlertService } from '../alerts/service';
 import { createEventService } from '../events/service';
 import { createStatsService } from '../stats/service';
 import { createStatsHub, scanSourceFor, type LiveUpdate, type StatsSubscriber } from './hub';
+import { createAccessWatch } from './access-watch';
 import { createSseWriter, type SseWriter } from './sse-writer';
 import { createStreamLeases, leaseTtlFrom } from './stream-leases';
 
@@ -17,9 +18,10 @@ import { createStreamLeases, leaseTtlFrom } from './stream-leases';
 export const HEARTBEAT_MS = 20_000;
 
 /**
- * How often each stream re-checks its reader's access: the session still valid (not signed out, not
- * expired), the account still enabled, still organizer or admin, still allowed to read the event.
- * A stream ends within about this long (plus one query) of a revocation: under 2 s.
+ * How often the streams of a session re-check their reader's access, once per session and event
+ * (access-watch.ts): the session still valid (not signed out, not expired), the account still
+ * enabled, still organizer or admin, still allowed to read the event. A stream ends within about
+ * this long (plus two queries) of a revocation: under 2 s.
  */
 export const ACCESS_CHECK_MS = 1_000;
 
@@ -86,6 +88,17 @@ export function registerStatsStreamRoutes({ app, db, auth, guards, timeZone }: A
     await leases.close();
   });
 
+  const accessWatch = createAccessWatch(
+    {
+      reader: async (token) => {
+        const current = await auth.authenticate(token);
+        return current && STREAM_ROLES.includes(current.rol) ? current : null;
+      },
+      readable: (current, eventoId) => events.findReadable(current, eventoId),
+    },
+    ACCESS_CHECK_MS,
+  );
+
   /** Open streams per session on this process (by the token's hash: no secret kept as a key). */
   const openPerSession = new Map<string, number>();
   const releaseSession = (session: string) => {
@@ -119,13 +132,15 @@ export function registerStatsStreamRoutes({ app, db, auth, guards, timeZone }: A
       let ended = false;
       let writer: SseWriter | null = null;
       /** The heartbeat and the access check, once the stream runs. */
-      const timers: NodeJS.Timeout[] = [];
+      let heartbeat: NodeJS.Timeout | undefined = undefined;
+      let stopWatching = () => undefined as void;
       let unsubscribe = () => undefined as void;
       let missed = false;
       function finish() {
         if (ended) return;
         ended = true;
-        for (const timer of timers) clearInterval(timer);
+        clearInterval(heartbeat);
+        stopWatching();
         unsubscribe();
         releaseSession(session);
         if (lease) leases.release(lease);
@@ -185,41 +200,12 @@ export function registerStatsStreamRoutes({ app, db, auth, guards, timeZone }: A
       // A recompute that finished before the first figures may be older or newer: ask again.
       if (missed) hub.refresh(eventoId);
 
-      let checking = false;
-      const accessCheck = () => {
-        if (checking || ended) return;
-        checking = true;
-        void stillAllowed(token, eventoId)
-          .then((current) => {
-            if (current === null) finish();
-            else if (current) subscriber.user = current; // figures computed as the reader is now
-          })
-          .finally(() => {
-            checking = false;
-          });
-      };
-      timers.push(
-        setInterval(() => writer?.ping(), HEARTBEAT_MS),
-        setInterval(accessCheck, ACCESS_CHECK_MS),
-      );
+      stopWatching = accessWatch.watch(session, token, eventoId, (current) => {
+        if (current === null) finish();
+        else subscriber.user = current; // figures computed as the reader is now
+      });
+      heartbeat = setInterval(() => writer?.ping(), HEARTBEAT_MS);
       return reply;
     },
   );
-
-  /**
-   * The reader of a stream as they are now, or null once they may no longer read the event: signed
-   * out, session expired, account disabled, role changed, event gone or no longer theirs. A database
-   * that does not answer decides nothing (the next check will).
-   */
-  async function stillAllowed(token: string, eventoId: number): Promise<User | null | undefined> {
-    try {
-      const current = await auth.authenticate(token);
-      if (!current || !STREAM_ROLES.includes(current.rol)) return null;
-      await events.findReadable(current, eventoId);
-      return current;
-    } catch (error) {
-      if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 403)) return null;
-      return undefined;
-    }
-  }
 }
