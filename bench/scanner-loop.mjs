@@ -335,7 +335,7 @@ try {
     "Where the camera's time goes (medians, ms from the click; frames: how many the decoder read",
     'until it found the code, median / max):',
     '',
-    '| framing | camera open | first frame decoded | code found | verdict painted | frames |',
+    '| framing | camera open | first frame to the decoder | code found | verdict painted | frames |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
     ...camera.map(({ framing, samples }) => {
       const median = (key) => summary(samples.map((time) => time[key])).median.toFixed(0);
