@@ -152,8 +152,8 @@ test('advanced mode with the camera: the code read is verified, then registered'
 
 /**
  * The decoder's centre pass, like qr-scanner's own default, looks only at a centred square of two
- * thirds of the frame's short side; the code held close or far lies outside it, so only the
- * whole-frame pass reads it (packages/web/src/features/scanner/utils/decode-schedule.ts).
+ * thirds of the frame's short side; the code held close or far lies outside it, so only the passes
+ * over the whole frame read it (packages/web/src/features/scanner/utils/decode-schedule.ts).
  */
 const centredSquare = (() => {
   const side = Math.round((2 / 3) * Math.min(FAKE_CAMERA.width, FAKE_CAMERA.height));
