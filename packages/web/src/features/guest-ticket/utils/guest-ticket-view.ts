@@ -1,5 +1,9 @@
 import { todayText } from '@drinkflow/domain/daily-cutoff';
-import { formatDate, formatDateTime, formatTime } from '@drinkflow/domain/dates';
+import {
+  formatMadridDate as formatDate,
+  formatMadridDateTime as formatDateTime,
+  formatMadridTime as formatTime,
+} from '@/lib/madrid-time';
 import type { GuestTicket } from '../types';
 
 /** What the guest page shows of a ticket, in Spanish, at `now`. */

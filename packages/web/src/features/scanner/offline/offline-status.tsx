@@ -1,4 +1,4 @@
-import { formatTime } from '@drinkflow/domain/dates';
+import { formatMadridTime as formatTime } from '@/lib/madrid-time';
 import { AlertTriangle, CloudUpload, Wifi, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { drinkLabel } from '../utils/ticket-display';

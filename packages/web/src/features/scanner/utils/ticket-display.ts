@@ -1,5 +1,9 @@
 import type { ScannerTicketResponse } from '@drinkflow/domain/scanner';
-import { formatDate, formatDateTime, formatTime } from '@drinkflow/domain/dates';
+import {
+  formatMadridDate as formatDate,
+  formatMadridDateTime as formatDateTime,
+  formatMadridTime as formatTime,
+} from '@/lib/madrid-time';
 import { modoLabels } from '@drinkflow/domain/ticket-type-labels';
 
 // Only zod-free domain modules here: the public scanner's bundle carries no schema library.
