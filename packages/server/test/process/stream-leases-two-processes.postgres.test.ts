@@ -19,7 +19,7 @@ import { copyOfTemplate, type CopiedDatabase, stopServers } from './shared-datab
 type Started = Awaited<ReturnType<typeof startServer>>;
 type Stream = Awaited<ReturnType<typeof openStatsStream>>;
 
-const KILLED_PROCESS_TTL_MS = 1_500;
+const KILLED_PROCESS_TTL_MS = 4_000;
 
 let database: CopiedDatabase | undefined;
 let t: TestApp;
@@ -132,9 +132,9 @@ describe('live streams per account across server processes sharing PostgreSQL', 
       MAX_STREAMS_PER_ACCOUNT,
     );
     const afterExpiry = await openWhenFree(a.base, evento.id, tokens[2]!, 20_000);
+    // (The dead leases expire one ttl after their last renewal, not all at the same moment: some may
+    // still be there; stream-leases.test.ts shows opening forgets the expired ones.)
     expect(afterExpiry.status).toBe(200);
-    // Opening forgot the expired leases: the account's one row is the new stream's.
-    expect(await t.db.$count(streamLeases, eq(streamLeases.userId, owner.user.id))).toBe(1);
     await afterExpiry.body?.cancel();
   }, 90_000);
 });
