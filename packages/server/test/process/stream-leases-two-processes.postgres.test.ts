@@ -137,4 +137,17 @@ describe('live streams per account across server processes sharing PostgreSQL', 
     expect(afterExpiry.status).toBe(200);
     await afterExpiry.body?.cancel();
   }, 90_000);
+
+  it('deletes its leases when it shuts down on SIGTERM', async () => {
+    const owner = await signIn(t.db, 'organizer', 'Proceso que se apaga');
+    const evento = await createEvent(t, owner);
+    const stopping = await startServer({ DATABASE_URL: database!.databaseUrl });
+    servers.push(stopping);
+    for (let i = 0; i < 3; i++) await open(stopping.base, evento.id, owner.token);
+    expect(await t.db.$count(streamLeases, eq(streamLeases.userId, owner.user.id))).toBe(3);
+
+    stopping.child.kill('SIGTERM');
+    await exitOf(stopping.child);
+    expect(await t.db.$count(streamLeases, eq(streamLeases.userId, owner.user.id))).toBe(0);
+  }, 60_000);
 });
