@@ -109,6 +109,10 @@ export function assistDateTyping(previous: string, next: string, part: 'date' | 
   return step ? next + step[1] : next;
 }
 
-const euros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
+// Made on first use, not when the module loads: a page's first Intl formatter loads ICU's data,
+// about 100 ms of a mid-range phone's main thread, and the organizer's first page shows no
+// amount (docs/decisions/049).
+let euros: Intl.NumberFormat | undefined;
 /** 12,50 € — an amount as Spanish readers write it. */
-export const formatEuros = (value: number) => euros.format(value);
+export const formatEuros = (value: number) =>
+  (euros ??= new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' })).format(value);
