@@ -28,8 +28,7 @@ export const routes = [
     entry: 'scanner.html',
     lazy: [],
     // The camera's decoder (qr-scanner) loads when the camera is turned on and counts; its worker
-    // is a separate chunk that only the camera's decoding loads. workbox-window, which registers
-    // the service worker after the first paint, is a dynamic import and counts.
+    // is a separate chunk that only the camera's decoding loads.
     followDynamic: true,
     exclude: [/qr-scanner-worker/],
     budget: 120_000,
