@@ -24,7 +24,7 @@ export function runBackupCli(mode: 'backup' | 'restore', args: string[], env: Re
 
 /**
  * Rows nobody else makes: a session, a throttled attempt, scans (with the bar trigger), alerts, a
- * demo request, an emailed order, a top-up.
+ * demo request, an emailed order, a top-up, a live stream's lease.
  */
 export async function seedEveryTable(database: Database): Promise<void> {
   await seedDemo(database.db);
@@ -56,6 +56,9 @@ export async function seedEveryTable(database: Database): Promise<void> {
     insert into recargas (ticket_id, evento_id, bebidas, importe, metodo, nota)
       select t.id, p.evento_id, 2, 12.50, 'tarjeta', 'Recarga de la copia'
       from tickets t join pedidos p on p.id = t.pedido_id order by t.id limit 1`);
+  await database.db.execute(sql`
+    insert into stream_leases (id, user_id, expires_at)
+      select gen_random_uuid(), id, now() + interval '45 seconds' from users order by id limit 1`);
 }
 
 export async function rowsOf(database: Database, query: string): Promise<Record<string, unknown>[]> {
