@@ -63,6 +63,17 @@ describe('isSingleLineText', () => {
   });
 });
 
+describe('the Spanish messages', () => {
+  it('say what to remove, as the forms and the API show them', () => {
+    expect(SINGLE_LINE_TEXT_MESSAGE).toBe(
+      'No puede contener saltos de línea, tabuladores ni caracteres de control',
+    );
+    expect(MULTI_LINE_TEXT_MESSAGE).toBe(
+      'Solo admite texto, saltos de línea y tabuladores: quita los caracteres de control',
+    );
+  });
+});
+
 describe('asOneLine', () => {
   it('turns every character a one-line field refuses into a space, and runs of spaces into one', () => {
     expect(asOneLine('Ana\r\nBcc: x@example.com')).toBe('Ana Bcc: x@example.com');
