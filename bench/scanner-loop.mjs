@@ -264,7 +264,7 @@ try {
     }
 
     // 3. Offline: the offline data stored, then the network cut; every scan is decided on the
-    // device and queued (DECISIONS §12).
+    // device and queued (docs/decisions/035).
     await page.getByText(/^Datos de hace/).waitFor({ timeout: 30_000 });
     await context.setOffline(true);
     for (let run = 0; run < warmup + runs; run++) {

@@ -380,7 +380,7 @@ const ENGLISH =
   /invalid input|expected|received|must (be|have|match)|required|unrecognized|too (big|small)|not found|bad request|unsupported|exceeding|internal server/i;
 /**
  * Tables that count attempts by design even when the answer refuses them: failed logins and wrong
- * current passwords (throttle), scanner rate windows, the scan audit log (DECISIONS §7), and each
+ * current passwords (throttle), scanner rate windows, the scan audit log (every scan attempt is kept), and each
  * bar's last scan, which the log's trigger keeps (an event's first logged scan, an unknown code
  * refused, adds its row).
  */
