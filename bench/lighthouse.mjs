@@ -67,7 +67,7 @@ try {
     await fetch(`${server.base}/api/eventos/${organizer.user.id}`, { headers: organizer.headers })
   ).json();
   const apiKey = eventos[0].apiKey;
-  // A guest's link: the first ticket of the demo event's first order (DECISIONS §13).
+  // A guest's link: the first ticket of the demo event's first order (docs/decisions/041).
   const envios = await (
     await fetch(`${server.base}/api/eventos/${eventos[0].id}/envios-whatsapp`, { headers: organizer.headers })
   ).json();
