@@ -49,7 +49,7 @@ COPY --from=build /app/packages/web/dist packages/web/dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
-# /api/health: 200 when the database answers within 2 s, else 503 (DECISIONS §14). No curl in slim.
+# /api/health: 200 when the database answers within 2 s, else 503 (docs/rules/operations.md). No curl in slim.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM: stop accepting, finish requests in flight (up to 10 s), end live streams, exit 0.

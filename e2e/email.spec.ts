@@ -8,7 +8,7 @@ import {
 } from './fixtures';
 import { expect, test } from './test';
 
-// Emailing tickets (DECISIONS §13, docs/decisions/042). The journey server runs without SMTP_URL,
+// Emailing tickets (docs/rules/guests.md, docs/decisions/042). The journey server runs without SMTP_URL,
 // so the browser shows what an organizer sees when email is not configured; delivery itself is
 // tested against a real SMTP server in packages/server/test/email.
 

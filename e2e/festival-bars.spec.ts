@@ -9,7 +9,7 @@ import {
 import { createLiveEvent } from './support/scanner-data';
 import { expect, test } from './test';
 
-// DECISIONS §15: an event's bars, a ticket type valid at one of them with a daily limit, and the
+// docs/rules/festivals.md: an event's bars, a ticket type valid at one of them with a daily limit, and the
 // public scanner that asks which bar it is at and refuses the ticket at another bar.
 
 const codeField = (page: Page) => page.getByLabel('Código QR');

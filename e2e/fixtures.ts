@@ -123,7 +123,7 @@ export async function createTicketTypeThroughApi(
   return (await response.json()) as { id: number; nombre: string };
 }
 
-/** An order and its tickets, in one call as the web app makes it (DECISIONS §6). */
+/** An order and its tickets, in one call as the web app makes it (docs/rules/orders-and-tickets.md). */
 export async function createOrderThroughApi(
   request: APIRequestContext,
   token: string,

@@ -14,7 +14,7 @@ import {
 import { createLiveEvent, HOUR, invalidateTicket, type LiveEvent } from './support/scanner-data';
 import { expect, test } from './test';
 
-// The guest's own ticket page, /t/{token} (DECISIONS §13): public, a phone's first screen shows the
+// The guest's own ticket page, /t/{token} (docs/rules/guests.md): public, a phone's first screen shows the
 // QR and the drinks left, the QR scans from a screenshot, the count follows the bar's scans without
 // a reload, and once loaded the page opens with no network.
 
@@ -156,7 +156,7 @@ test('an interval ticket says when the next drink is allowed', async ({ page }) 
 test('a festival pass says «Hoy: 1 de 2» on the guest page and the order detail, and when the limit lifts', async ({
   page,
 }) => {
-  // DECISIONS §15: 2 drinks per festival day (the default 06:00 cut-off in Madrid). The pass is
+  // docs/rules/festivals.md: 2 drinks per festival day (the default 06:00 cut-off in Madrid). The pass is
   // valid well past the next cut-off, so the page can name it at any hour of the run.
   const organizer = await registerThroughApi(page.request, { nombre: 'Organizadora' });
   const evento = await createEventThroughApi(page.request, organizer.token, {

@@ -42,7 +42,7 @@ async function demoEvent(request: APIRequestContext, nombre: string) {
   return { token, evento: evento!, statsOf };
 }
 
-/** A top-up of one ticket (DECISIONS §15), as 'Añadir bebidas' records it. */
+/** A top-up of one ticket (docs/rules/festivals.md), as 'Añadir bebidas' records it. */
 async function topUpThroughApi(
   request: APIRequestContext,
   token: string,

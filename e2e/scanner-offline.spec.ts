@@ -3,7 +3,7 @@ import { registerThroughApi } from './fixtures';
 import { createLiveEvent, createTicket } from './support/scanner-data';
 import { expect, test } from './test';
 
-// The bar keeps serving with no network (DECISIONS §12): the scanner stores the event's offline
+// The bar keeps serving with no network (docs/rules/offline-and-field.md): the scanner stores the event's offline
 // data, decides a scan on the device when the server cannot be reached, keeps the drinks it served
 // in a queue that outlives a reload, and sends them when the network is back — each once, at the
 // time it was scanned, not the time it was sent.

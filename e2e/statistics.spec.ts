@@ -60,7 +60,7 @@ test('scans made at a bar appear on the open statistics page without a reload', 
   await expect(page.getByRole('status').getByText('En directo', { exact: true })).toBeVisible();
   expect(navigations).toEqual([]);
 
-  // A drink recorded and undone at a bar (DECISIONS §12): gone from the totals, counted as undone.
+  // A drink recorded and undone at a bar (docs/rules/offline-and-field.md): gone from the totals, counted as undone.
   const undoable = {
     qrCode: second!.qrCode,
     barra: 'Barra 2',

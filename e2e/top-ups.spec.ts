@@ -11,7 +11,7 @@ import {
 import { consumosOf, createLiveEvent, createTicket, type LiveEvent } from './support/scanner-data';
 import { expect, test } from './test';
 
-// DECISIONS §15: top-ups ('Añadir bebidas') at the organizer's scanner and on the order detail,
+// docs/rules/festivals.md: top-ups ('Añadir bebidas') at the organizer's scanner and on the order detail,
 // and the per-day limit's refusal.
 
 const verdict = (page: Page, title: 'Consumo Registrado' | 'Error de Validación') =>

@@ -9,7 +9,7 @@ import {
 } from './fixtures';
 import { expect, test } from './test';
 
-// Sending the guests their ticket links by WhatsApp (DECISIONS §13): the organizer's sending list
+// Sending the guests their ticket links by WhatsApp (docs/rules/guests.md): the organizer's sending list
 // of an event, with one tap per guest that opens wa.me and marks the order as sent, and the
 // 'Enviar por WhatsApp' links of an order and of each ticket.
 

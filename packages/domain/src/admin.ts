@@ -4,7 +4,7 @@ import { demoRequest } from './demo-request';
 import { singleLineText } from './text';
 import { PAGE_MAX, pageMaxMessage } from './pagination';
 
-/** Admin lists are paged on the server (DECISIONS §9). */
+/** Admin lists are paged on the server (docs/rules/accounts-and-roles.md). */
 export const ADMIN_PAGE_LIMIT = { default: 20, max: 100 } as const;
 /** How many entries the dashboard's recent activity shows. */
 export const RECENT_ACTIVITY_LIMIT = 10;
@@ -21,7 +21,7 @@ export const adminMessages = {
   selfDemote: 'No puedes quitarte el rol de administrador.',
 } as const;
 
-/** What a disabled account's login answers (403), and its machine code (DECISIONS §9). */
+/** What a disabled account's login answers (403), and its machine code (docs/rules/accounts-and-roles.md). */
 export const accountDisabled = {
   error: 'account_disabled',
   message: 'Tu cuenta está desactivada. Contacta con el administrador.',

@@ -1,4 +1,4 @@
-/** Drink types a ticket may name (spec §3); free text is allowed too. */
+/** Drink types a ticket may name (docs/rules/data-model.md); free text is allowed too. */
 export const drinkTypeChoices = [
   { value: 'todo', label: 'Todo' },
   { value: 'copas', label: 'Copas' },
@@ -10,7 +10,7 @@ export const ALL_DRINKS_LABEL = 'Todas las bebidas';
 const normalise = (text: string) => text.trim().toLocaleLowerCase('es');
 const allowsEverything = (drinkType: string) => ['todo', 'todas'].includes(normalise(drinkType));
 
-/** Whether a ticket of `drinkType` may be served `tipoBebida` (DECISIONS §5). */
+/** Whether a ticket of `drinkType` may be served `tipoBebida` (docs/rules/scan-rules.md). */
 export function drinkAllowed(drinkType: string, tipoBebida: string): boolean {
   if (allowsEverything(drinkType)) return true;
   const allowed = normalise(drinkType) === 'copas' ? 'copa' : normalise(drinkType);
@@ -24,7 +24,7 @@ export function drinkTypeLabel(drinkType: string | null | undefined): string {
 }
 
 /**
- * The drink a scan records when the bar does not say which (DECISIONS §5, docs/decisions/006):
+ * The drink a scan records when the bar does not say which (docs/rules/scan-rules.md, docs/decisions/006):
  * `cerveza` → cerveza; `copas`, `todo`, `todas` → copa; any other text → that text.
  */
 export function defaultTipoBebida(drinkType: string): string {

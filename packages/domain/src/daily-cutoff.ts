@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE } from './dates';
 
 /**
- * The festival day's cut-off (DECISIONS §15): the instant the event's local clock reads
+ * The festival day's cut-off (docs/rules/festivals.md): the instant the event's local clock reads
  * `corteDiario` ("HH:mm", default "06:00"). A ticket's "drinks today" are the ones since the last
  * cut-off. Zod-free, like dates.ts (whose Intl conversion this follows): the public scanner's bundle
  * decides offline with it.
@@ -130,7 +130,7 @@ export function drinksToday(
 }
 
 /**
- * 'Hoy: 2 de 4' (DECISIONS §15) — the scanner's, the guest page's and the order detail's words —
+ * 'Hoy: 2 de 4' (docs/rules/festivals.md) — the scanner's, the guest page's and the order detail's words —
  * when an answer carries a ticket's per-day figures (only a type with a per-day limit has them);
  * else null.
  */

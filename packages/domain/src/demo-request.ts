@@ -17,7 +17,7 @@ const optionalText = (text: z.ZodString, max: number, message: string) =>
     .nullish()
     .transform((value) => value || null);
 
-/** The form sends acceptTerms as the text "true"/"false" (spec §3); a boolean is accepted too. */
+/** The form sends acceptTerms as the text "true"/"false" (docs/rules/data-model.md); a boolean is accepted too. */
 const accepted = z
   .union([z.boolean(), z.enum(['true', 'false'])], { error: 'Debes aceptar los términos y condiciones' })
   .transform((value) => value === true || value === 'true')

@@ -1,4 +1,4 @@
-/** Demo users seeded in demo mode (DECISIONS §3). */
+/** Demo users seeded in demo mode (docs/rules/operations.md). */
 export const DEMO_PASSWORD = 'drinkflow';
 export const demoUsers = [
   { email: 'admin@drinkflow.test', nombre: 'Ana', apellido: 'Administradora', rol: 'admin' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Sending an order's tickets by email (DECISIONS §13, docs/decisions/042). */
+/** Sending an order's tickets by email (docs/rules/guests.md, docs/decisions/042). */
 
 export const envioEstados = ['sin_enviar', 'en_cola', 'enviado', 'fallido'] as const;
 export type EnvioEstado = (typeof envioEstados)[number];

@@ -1,10 +1,10 @@
-/** One field's problem in a 400 answer (DECISIONS §1). */
+/** One field's problem in a 400 answer (docs/rules/api-conventions.md). */
 export interface ApiErrorDetail {
   field: string;
   message: string;
 }
 
-/** The JSON body of every API error (DECISIONS §1). */
+/** The JSON body of every API error (docs/rules/api-conventions.md). */
 export interface ApiError {
   message: string;
   error: string;

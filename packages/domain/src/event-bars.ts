@@ -6,7 +6,7 @@ import { singleLineText } from './text';
 export { CORTE_DIARIO_PATTERN, DEFAULT_CORTE_DIARIO };
 
 /**
- * An event's bars and the end of its festival day (DECISIONS §15): `barras` (1–40 characters each,
+ * An event's bars and the end of its festival day (docs/rules/festivals.md): `barras` (1–40 characters each,
  * at most 50, unique case-insensitively) and `corteDiario` ("HH:mm", default "06:00", in the app's
  * time zone). Also the ticket type's fields that use them: `maxDrinksPerDay` and `barrasPermitidas`.
  */
@@ -72,7 +72,7 @@ export const eventBarsFields = z.object({
 });
 export type EventBarsInput = z.input<typeof eventBarsFields>;
 
-/** PATCH /api/eventos/{id}/barras {de, a}: renames a bar everywhere (DECISIONS §15). */
+/** PATCH /api/eventos/{id}/barras {de, a}: renames a bar everywhere (docs/rules/festivals.md). */
 export const renameBarBody = z.object({ de: barraNombre, a: barraNombre });
 export type RenameBarInput = z.input<typeof renameBarBody>;
 

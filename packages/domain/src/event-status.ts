@@ -9,7 +9,7 @@ export const eventStatusLabels: Record<EventStatus, string> = {
   finalizado: 'Finalizado',
 };
 
-/** Derived, never stored: activo from start to end inclusive (DECISIONS §4). */
+/** Derived, never stored: activo from start to end inclusive (docs/rules/events.md). */
 export function eventStatus(
   evento: { fechaInicio: string | Date; fechaFin: string | Date },
   now: Date,

@@ -19,8 +19,8 @@ export const eventMessages = {
 } as const;
 
 /**
- * Create and update body; organizadorId is ignored (the server sets it, DECISIONS §2). `barras` and
- * `corteDiario` (DECISIONS §15) stay undefined when absent: a new event gets [] and "06:00", an
+ * Create and update body; organizadorId is ignored (the server sets it, docs/rules/accounts-and-roles.md). `barras` and
+ * `corteDiario` (docs/rules/festivals.md) stay undefined when absent: a new event gets [] and "06:00", an
  * update keeps what the event has (docs/decisions/045).
  */
 export const eventoBody = z
@@ -59,7 +59,7 @@ export type EventoInput = z.input<typeof eventoBody>;
 export type EventoValues = z.output<typeof eventoBody>;
 
 export const API_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
-/** A key is the scanner's only credential: short ones can be guessed (DECISIONS §4). */
+/** A key is the scanner's only credential: short ones can be guessed (docs/rules/events.md). */
 export const API_KEY_LENGTH = { min: 20, max: 128 } as const;
 export const apiKeyMessages = {
   required: 'La API Key es obligatoria',
@@ -90,7 +90,7 @@ export const evento = z.object({
   notas: z.string().nullable(),
   esPrivado: z.boolean(),
   apiKey: z.string(),
-  /** The event's bars (DECISIONS §15); [] = the scanner asks for free text. */
+  /** The event's bars (docs/rules/festivals.md); [] = the scanner asks for free text. */
   barras: z.array(z.string()),
   /** "HH:mm" in the app's time zone: when one festival day ends. */
   corteDiario: z.string(),

@@ -106,7 +106,7 @@ export const MAX_IMPORT_ROWS = 10_000;
 /** Text PostgreSQL cannot store (NUL) or that could not be read from the file (U+FFFD). */
 export const hasInvalidCharacters = (text: string) => text.includes('\u0000') || text.includes('\uFFFD');
 
-/** The phone's digits, without 00/+ and without Spain's 34 (DECISIONS §13): '+34 611 22 33 44' = '611223344'. */
+/** The phone's digits, without 00/+ and without Spain's 34 (docs/rules/guests.md): '+34 611 22 33 44' = '611223344'. */
 const phoneDigits = (phone: string) => {
   const digits = phone.replace(/\D/g, '').replace(/^00/, '');
   return digits.length === 11 && digits.startsWith('34') ? digits.slice(2) : digits;

@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE, formatDateTime, formatTime } from './dates';
 import { effectiveEstados } from './scanner';
 import { modos, type Modo } from './ticket-type-labels';
 
-/** A guest's own ticket page, /t/{token} (DECISIONS §13). */
+/** A guest's own ticket page, /t/{token} (docs/rules/guests.md). */
 
 export const guestTicketMessages = {
   notFound: 'Ticket no encontrado',
@@ -23,7 +23,7 @@ export interface LimitDescriptionInput {
   drinkIntervalMinutes: number | null;
   validoDesde: Date;
   validoHasta: Date;
-  /** Drinks per festival day (DECISIONS §15), when the type has that limit. */
+  /** Drinks per festival day (docs/rules/festivals.md), when the type has that limit. */
   maxDrinksPerDay?: number | null;
 }
 
@@ -55,7 +55,7 @@ export function limitDescription(tipo: LimitDescriptionInput, timeZone = DEFAULT
   return `${total}${perDay}`;
 }
 
-/** GET /api/t/{token}: what the guest sees, never their email or phone (DECISIONS §13). */
+/** GET /api/t/{token}: what the guest sees, never their email or phone (docs/rules/guests.md). */
 export const guestTicket = z.object({
   evento: z.object({
     nombre: z.string(),
@@ -70,7 +70,7 @@ export const guestTicket = z.object({
     modo: z.enum(modos),
     descripcionLimite: z.string(),
   }),
-  /** Effective state: invalidado > caducado > agotado > activo (DECISIONS §5). */
+  /** Effective state: invalidado > caducado > agotado > activo (docs/rules/scan-rules.md). */
   estado: z.enum(effectiveEstados),
   bebidasConsumidas: z.number().int().nonnegative(),
   /** Null when the ticket has no count limit. */
@@ -80,7 +80,7 @@ export const guestTicket = z.object({
   /** The QR text to show; null when the ticket is invalidated (no usable QR). */
   qrCode: z.string().nullable(),
   /**
-   * "Hoy: 2 de 4" (DECISIONS §15), only when the type has a per-day limit: the drinks of the
+   * "Hoy: 2 de 4" (docs/rules/festivals.md), only when the type has a per-day limit: the drinks of the
    * festival day the request falls on (since the event's last cut-off) and the limit — the
    * scanner's `bebidasHoy` and `maxDrinksPerDay`.
    */

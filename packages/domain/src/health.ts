@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/health (DECISIONS §14): 200 with `ok` while the database answers, else 503 with `error`. */
+/** GET /api/health (docs/rules/operations.md): 200 with `ok` while the database answers, else 503 with `error`. */
 export const health = z.object({
   status: z.enum(['ok', 'error']),
   db: z.enum(['ok', 'error']),

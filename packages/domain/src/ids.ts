@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The largest id the database holds (PostgreSQL `integer`, DECISIONS §14). */
+/** The largest id the database holds (PostgreSQL `integer`, docs/rules/operations.md). */
 export const MAX_ID = 2_147_483_647;
 
 /** An id in a JSON body: a positive integer the database can hold. */

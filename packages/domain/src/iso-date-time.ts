@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Years an event, a ticket's validity or a date filter may name (DECISIONS §14). */
+/** Years an event, a ticket's validity or a date filter may name (docs/rules/operations.md). */
 export const DATE_YEARS = { min: 2000, max: 2100 } as const;
 export const dateYearsMessage = `La fecha debe estar entre los años ${DATE_YEARS.min} y ${DATE_YEARS.max}`;
 
@@ -43,7 +43,7 @@ function isRealDateTime(value: string): boolean {
 }
 
 /**
- * An ISO-8601 date-time with offset or Z, as the wire carries it (DECISIONS §1): a real calendar
+ * An ISO-8601 date-time with offset or Z, as the wire carries it (docs/rules/api-conventions.md): a real calendar
  * date and time, in the years of {@link DATE_YEARS} (a year outside them answers its own message).
  */
 export const isoDateTime = (message: string) =>

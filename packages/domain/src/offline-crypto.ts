@@ -1,5 +1,5 @@
 /**
- * The offline data's crypto (DECISIONS §12), without zod, so the scanner page can use it without
+ * The offline data's crypto (docs/rules/offline-and-field.md), without zod, so the scanner page can use it without
  * the schemas: a ticket's id is the hex SHA-256 of its QR code; its holder's name is sealed with
  * AES-256-GCM under a key derived from the code by HKDF-SHA-256. WebCrypto, the same in Node 20 and
  * in browsers (which offer it only on secure pages: https or localhost).

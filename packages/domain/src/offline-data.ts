@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { scannedTicket } from './scanner';
 
 /**
- * The scanner's offline data (DECISIONS §12): everything a bar's device needs to decide a scan
+ * The scanner's offline data (docs/rules/offline-and-field.md): everything a bar's device needs to decide a scan
  * with the same rule function when the server cannot be reached. A ticket is known by the hex
  * SHA-256 of its QR code, never the code, and its holder's name is encrypted with a key derived
  * from the code, so a copy of the file reveals neither valid codes nor guests' names: only the
@@ -27,13 +27,13 @@ export const offlineTicket = z.object({
   /** The ticket's own id, as the online answers give it. */
   ticketId: z.number(),
   ticketTypeId: z.number(),
-  /** Stored state: only `activo` or `invalidado` (DECISIONS §5). */
+  /** Stored state: only `activo` or `invalidado` (docs/rules/scan-rules.md). */
   estado: z.enum(['activo', 'invalidado']),
   createdAt: z.string(),
   /** Times of the drinks the server knows, ISO, in time order. */
   consumos: z.array(z.string()),
   titular: sealedName,
-  /** Drinks its top-ups added (DECISIONS §15); absent: none. */
+  /** Drinks its top-ups added (docs/rules/festivals.md); absent: none. */
   recargas: z.number().int().positive().optional(),
 });
 export type OfflineTicket = z.infer<typeof offlineTicket>;
@@ -51,7 +51,7 @@ export const offlineData = z.object({
     fechaFin: z.string(),
     /** The time zone the server states times in (its messages' "hasta las HH:mm"). */
     zonaHoraria: z.string(),
-    /** When the festival day ends, "HH:mm" in `zonaHoraria` (DECISIONS §15); absent: 06:00. */
+    /** When the festival day ends, "HH:mm" in `zonaHoraria` (docs/rules/festivals.md); absent: 06:00. */
     corteDiario: z.string().optional(),
   }),
   tiposTicket: z.array(offlineTicketType),

@@ -12,7 +12,7 @@ import { decideScan } from './scan-rules';
 import type { ScannerTicketResponse, ScanResult } from './scanner';
 
 /**
- * A scan decided on the bar's device when the server cannot be reached (DECISIONS §12): the
+ * A scan decided on the bar's device when the server cannot be reached (docs/rules/offline-and-field.md): the
  * ticket is found in the offline data by the hash of the code just read, the drinks this device
  * served it since the data was built are added to the ones the data knows, and the one rule
  * function decides; the answer is built by the server's own code (scan-answer.ts), so an offline
@@ -123,7 +123,7 @@ async function locate(
 
 /**
  * The rule function's decision and answer for a located ticket, with the inputs the server passes
- * (DECISIONS §15): the scan's bar, the ticket's top-ups, the event's cut-off.
+ * (docs/rules/festivals.md): the scan's bar, the ticket's top-ups, the event's cut-off.
  */
 function decideLocated(
   { row, history, timeZone }: Located,

@@ -9,7 +9,7 @@ import {
 
 /**
  * Scans a bar's device decided without the network, judged again by the server when they arrive
- * (DECISIONS §12, docs/decisions/036). A drink served offline is a fact: it is always stored, at the
+ * (docs/rules/offline-and-field.md, docs/decisions/036). A drink served offline is a fact: it is always stored, at the
  * time it was scanned. This module says whether the rules, knowing every drink of the ticket the
  * server has, would have refused it — a *conflict*, stored with the reason.
  */
@@ -59,7 +59,7 @@ export interface OfflineScanInput extends ScanContext {
 export interface OfflineJudgement {
   /** The rules, with every drink the server knows, would have refused this drink. */
   conflicto: boolean;
-  /** `ok`, or the refusal's reason (DECISIONS §5). */
+  /** `ok`, or the refusal's reason (docs/rules/scan-rules.md). */
   reason: ScanReason;
   /** Why, in Spanish (the rule function's message, or the later drink's interval). */
   message: string;
@@ -86,7 +86,7 @@ export function judgeOfflineScan({
   ...context
 }: OfflineScanInput): OfflineJudgement {
   const at = escaneadoEn.getTime();
-  // The bar, top-ups and cut-off (DECISIONS §15) judge an offline drink as they would have online.
+  // The bar, top-ups and cut-off (docs/rules/festivals.md) judge an offline drink as they would have online.
   const decide = (drinks: readonly Date[]) =>
     decideScan({ ticket, tipo, consumos: drinks, tipoBebida, now: escaneadoEn, timeZone, ...context });
 

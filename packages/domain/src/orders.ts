@@ -30,7 +30,7 @@ const email = singleLineText(orderMessages.emailRequired)
   .max(254, orderMessages.email)
   .pipe(z.email({ error: orderMessages.email }));
 
-/** Kept as typed (DECISIONS §1); empty means none. */
+/** Kept as typed (docs/rules/api-conventions.md); empty means none. */
 const telefono = singleLineText()
   .max(40, orderMessages.telefonoMax)
   .nullish()
@@ -38,7 +38,7 @@ const telefono = singleLineText()
 
 /**
  * POST /api/pedidos. With `ticketTypeId` the order and `quantity` tickets of that type are created
- * in one transaction (DECISIONS §6); without it, only the order (tickets follow one per call).
+ * in one transaction (docs/rules/orders-and-tickets.md); without it, only the order (tickets follow one per call).
  */
 export const createOrderBody = z.object({
   eventoId: idNumber(orderMessages.evento),
@@ -122,7 +122,7 @@ export const ticket = z.object({
   ticketTypeId: z.number(),
   estado: z.enum(ticketEstados),
   qrCode: z.string(),
-  /** The guest's page of this ticket, a path: '/t/<token>' (DECISIONS §13). */
+  /** The guest's page of this ticket, a path: '/t/<token>' (docs/rules/guests.md). */
   enlaceInvitado: z.string(),
   createdAt: z.string(),
 });
@@ -134,7 +134,7 @@ export const ticketDetail = ticket.extend({
   totalConsumos: z.number(),
   ultimoConsumo: z.string().nullable(),
   /**
-   * "Hoy: 2 de 4" (DECISIONS §15), only when the type has a per-day limit: the drinks of the
+   * "Hoy: 2 de 4" (docs/rules/festivals.md), only when the type has a per-day limit: the drinks of the
    * festival day the request falls on (since the event's last cut-off) and the limit, as the
    * scanner answers them.
    */
@@ -152,7 +152,7 @@ export const consumo = z.object({
 });
 export type Consumo = z.infer<typeof consumo>;
 
-/** A refused scan of a ticket (scan log, DECISIONS §7): when, why (a §5 reason) and at which bar. */
+/** A refused scan of a ticket (scan log, docs/rules/scanner.md): when, why (a §5 reason) and at which bar. */
 export const rechazo = z.object({
   id: z.number(),
   timestamp: z.string(),
@@ -177,12 +177,12 @@ export const pedido = z.object({
   creadoPor: z.string(),
   createdAt: z.string(),
   evento: z.object({ id: z.number(), nombre: z.string(), fechaInicio: z.string() }),
-  /** The ticket type of its tickets (DECISIONS §6); null while it has none. */
+  /** The ticket type of its tickets (docs/rules/orders-and-tickets.md); null while it has none. */
   tipoTicket: z.object({ id: z.number(), nombre: z.string() }).nullable(),
   totalTickets: z.number(),
-  /** The email of its tickets (DECISIONS §13): the state of the newest request. */
+  /** The email of its tickets (docs/rules/guests.md): the state of the newest request. */
   envio,
-  /** When the organizer marked the tickets as sent by WhatsApp (DECISIONS §13); null = not yet. */
+  /** When the organizer marked the tickets as sent by WhatsApp (docs/rules/guests.md); null = not yet. */
   whatsappEnviadoEn: z.string().nullable(),
   /** `telefono` as wa.me wants it (E.164 digits, no '+'); null when it cannot be one. */
   telefonoWhatsapp: z.string().nullable(),

@@ -1,6 +1,6 @@
 /**
- * Phone numbers as WhatsApp wants them (DECISIONS §13): E.164 digits without '+'. A phone is stored
- * as typed (DECISIONS §1); this reads it when a link is built.
+ * Phone numbers as WhatsApp wants them (docs/rules/guests.md): E.164 digits without '+'. A phone is stored
+ * as typed (docs/rules/api-conventions.md); this reads it when a link is built.
  */
 
 /** Spanish numbers: 9 digits, mobiles 6xx/7xx, landlines and service numbers 8xx/9xx. */

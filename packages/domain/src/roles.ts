@@ -10,7 +10,7 @@ export const rolLabels: Record<Rol, string> = {
   scanner: 'Personal de barra',
 };
 
-/** Where the browser goes after signing in or registering (DECISIONS §2). */
+/** Where the browser goes after signing in or registering (docs/rules/accounts-and-roles.md). */
 export function homePathFor(rol: Rol): string {
   if (rol === 'admin') return '/admin';
   if (rol === 'organizer') return '/organizer';

@@ -12,7 +12,7 @@ import type { ScannedTicket, ScanResult } from './scanner';
 
 /**
  * How a scan's answer is built from the rule function's decision, shared by the server and the
- * offline scanner (DECISIONS §12), so both answer alike.
+ * offline scanner (docs/rules/offline-and-field.md), so both answer alike.
  */
 
 /** A ticket as the scanner answers it: its rule fields, holder and type. */
@@ -21,11 +21,11 @@ export interface ScanTicketRow extends ScanTicket {
   createdAt: Date;
   titular: string;
   tipo: ScanTicketType & { nombre: string; durationMinutes: number | null };
-  /** Drinks its top-ups added (DECISIONS §15); absent: none. */
+  /** Drinks its top-ups added (docs/rules/festivals.md); absent: none. */
   recargas?: number;
 }
 
-/** The scan's bar and the event's cut-off (DECISIONS §15), as `decideScan` took them. */
+/** The scan's bar and the event's cut-off (docs/rules/festivals.md), as `decideScan` took them. */
 export type ScanPlace = Pick<ScanContext, 'barra' | 'corteDiario'>;
 
 /** A drink of the ticket's history. */
@@ -46,12 +46,12 @@ interface ResultInput {
   timeZone: string;
   /** A consume (an allowed drink is recorded) or a verification (nothing is). */
   kind: 'consume' | 'verify';
-  /** The bar and cut-off the decision was taken with (DECISIONS §15); absent: none. */
+  /** The bar and cut-off the decision was taken with (docs/rules/festivals.md); absent: none. */
   place?: ScanPlace;
 }
 
 /**
- * Whether a drink of a kind the ticket allows could be served right now (DECISIONS §7): after a
+ * Whether a drink of a kind the ticket allows could be served right now (docs/rules/scanner.md): after a
  * recorded drink, the rule's own answer; a refused drink of the wrong kind asks again with the
  * ticket's own kind, so a valid ticket still reads as valid.
  */
@@ -129,7 +129,7 @@ export function toScannedTicket(ticket: ScanTicketRow, history: ConsumoRow[], no
     },
     consumos: history.map((row) => ({ ...row, timestamp: row.timestamp.toISOString() })),
   };
-  // DECISIONS §15's fields, only when the ticket or its type has them (answers stay as they were).
+  // docs/rules/festivals.md's fields, only when the ticket or its type has them (answers stay as they were).
   if (ticket.recargas !== undefined) answer.ticket.recargas = ticket.recargas;
   if (tipo.maxDrinksPerDay !== null && tipo.maxDrinksPerDay !== undefined) {
     answer.tipoTicket.maxDrinksPerDay = tipo.maxDrinksPerDay;

@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE, formatDateTime, formatTime } from './dates';
 import type { Modo } from './ticket-types';
 
 /**
- * Why a scan was refused, in the order the rules are checked (DECISIONS §5, §15); `ok` when served.
+ * Why a scan was refused, in the order the rules are checked (docs/rules/scan-rules.md, docs/rules/festivals.md); `ok` when served.
  * (Listed here in the order of the rules.)
  */
 export type ScanReason =
@@ -38,13 +38,13 @@ export interface ScanTicketType {
   drinkType: string;
   validoDesde: Date;
   validoHasta: Date;
-  /** Drinks per festival day, counted since the last cut-off (DECISIONS §15); absent or null: no limit. */
+  /** Drinks per festival day, counted since the last cut-off (docs/rules/festivals.md); absent or null: no limit. */
   maxDrinksPerDay?: number | null;
-  /** The bars that serve this type (DECISIONS §15); absent or null: every bar. */
+  /** The bars that serve this type (docs/rules/festivals.md); absent or null: every bar. */
   barrasPermitidas?: readonly string[] | null;
 }
 
-/** What DECISIONS §15 adds to a scan; every field optional, so that absent, the rules are §5's. */
+/** What docs/rules/festivals.md adds to a scan; every field optional, so that absent, the rules are §5's. */
 export interface ScanContext {
   /**
    * The bar that scans: its name, or null when the device gave none (then a type that names bars
@@ -99,7 +99,7 @@ export function totalDrinkLimit(
   return tipo.maxDrinks + recargas;
 }
 
-/** A bar's name as bars are compared: trimmed, case-insensitive (DECISIONS §15). */
+/** A bar's name as bars are compared: trimmed, case-insensitive (docs/rules/festivals.md). */
 export const barKey = (name: string): string => name.trim().toLocaleLowerCase('es');
 
 /** Whether `barra` may serve a ticket of this type; undefined (a lookup without a bar) skips the rule. */
@@ -111,7 +111,7 @@ export function barAllowed(tipo: Pick<ScanTicketType, 'barrasPermitidas'>, barra
   return permitidas.some((name) => barKey(name) === key);
 }
 
-/** The one rule that decides every scan (DECISIONS §5, in §15's order); pure, `now` passed in. */
+/** The one rule that decides every scan (docs/rules/scan-rules.md, in §15's order); pure, `now` passed in. */
 export function decideScan({
   ticket,
   tipo,
@@ -191,7 +191,7 @@ export function decideScan({
 
 export type TicketEstadoEfectivo = 'activo' | 'invalidado' | 'caducado' | 'agotado';
 
-/** One Spanish name per effective state, on every screen and export (DECISIONS §5). */
+/** One Spanish name per effective state, on every screen and export (docs/rules/scan-rules.md). */
 export const estadoEfectivoLabels: Record<TicketEstadoEfectivo, string> = {
   activo: 'Activo',
   agotado: 'Agotado',
@@ -199,13 +199,13 @@ export const estadoEfectivoLabels: Record<TicketEstadoEfectivo, string> = {
   caducado: 'Caducado',
 };
 
-/** The state a scanner shows: invalidado > caducado > agotado > activo (DECISIONS §5). */
+/** The state a scanner shows: invalidado > caducado > agotado > activo (docs/rules/scan-rules.md). */
 export function effectiveTicketState(
   ticket: ScanTicket,
   tipo: Pick<ScanTicketType, 'modo' | 'maxDrinks' | 'validoHasta'>,
   used: number,
   now: Date,
-  /** Drinks its top-ups added (DECISIONS §15): they raise the limit. */
+  /** Drinks its top-ups added (docs/rules/festivals.md): they raise the limit. */
   recargas = 0,
 ): TicketEstadoEfectivo {
   if (ticket.estado === 'invalidado') return 'invalidado';

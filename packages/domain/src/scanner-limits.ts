@@ -1,6 +1,6 @@
 // Plain numbers, no zod: the public scanner page reads them too.
 
-/** Limits of the public scanner API (DECISIONS §7). */
+/** Limits of the public scanner API (docs/rules/scanner.md). */
 export const SCANNER_LIMITS = {
   qrCodeMax: 200,
   tipoBebidaMax: 50,
@@ -13,6 +13,6 @@ export const SCANNER_LIMITS = {
 
 /**
  * The header that names the scanning device on every scanner request (its `deviceId`), so the
- * scanner's rate limits count per device, not per venue address (DECISIONS §12, docs/decisions/029).
+ * scanner's rate limits count per device, not per venue address (docs/rules/offline-and-field.md, docs/decisions/029).
  */
 export const SCANNER_DEVICE_HEADER = 'X-Device-Id';

@@ -16,12 +16,12 @@ export const scannerMessages = {
   rateLimited: 'Demasiados escaneos seguidos. Espera unos segundos e inténtalo de nuevo.',
   guessing: 'Demasiados intentos con una API Key inválida. Inténtalo más tarde.',
   qrRequired: 'El código QR es obligatorio',
-  /** A repeated scanId of a drink that was undone (DECISIONS §12). */
+  /** A repeated scanId of a drink that was undone (docs/rules/offline-and-field.md). */
   undone: 'Este consumo se deshizo',
   deviceIdInvalid: 'El identificador del dispositivo no es válido',
 } as const;
 
-/** An offline upload's messages (DECISIONS §12, docs/decisions/036). */
+/** An offline upload's messages (docs/rules/offline-and-field.md, docs/decisions/036). */
 export const offlineUploadMessages = {
   offlineInvalid: 'El campo offline debe ser verdadero o falso',
   scanIdRequired: 'El identificador de escaneo es obligatorio en un escaneo sin conexión',
@@ -40,11 +40,11 @@ export const scanReasons = [
   'tipo_bebida',
   'agotado',
   'intervalo',
-  /** The scanId's drink was recorded, then undone: a replay of it is never green (DECISIONS §12). */
+  /** The scanId's drink was recorded, then undone: a replay of it is never green (docs/rules/offline-and-field.md). */
   'deshecho',
 ] as const;
 
-/** The refusals DECISIONS §15 adds (per bar, per festival day); the wire accepts both lists. */
+/** The refusals docs/rules/festivals.md adds (per bar, per festival day); the wire accepts both lists. */
 export const limitScanReasons = ['barra_no_permitida', 'limite_diario'] as const;
 export const allScanReasons = [...scanReasons, ...limitScanReasons] as const;
 
@@ -73,7 +73,7 @@ export const scannerTicketParams = scannerKeyParams.extend({ qrCode });
 
 /**
  * GET …/ticket/{qrCode}?barra=…: the device's bar, so the verification applies a ticket type's
- * allowed bars (DECISIONS §15); without it that rule is skipped.
+ * allowed bars (docs/rules/festivals.md); without it that rule is skipped.
  */
 export const scannerTicketQuery = z.object({
   barra: optionalText(
@@ -83,7 +83,7 @@ export const scannerTicketQuery = z.object({
   ),
 });
 
-/** POST /api/scanner/{apiKey}/consume (DECISIONS §7). */
+/** POST /api/scanner/{apiKey}/consume (docs/rules/scanner.md). */
 export const consumeBody = z
   .object({
     qrCode,
@@ -99,7 +99,7 @@ export const consumeBody = z
       'El nombre de la barra debe ser un texto',
     ),
     deviceId: optionalText(SCANNER_LIMITS.deviceIdMax, scannerMessages.deviceIdInvalid),
-    /** A drink served while the device had no network, uploaded now (DECISIONS §12). */
+    /** A drink served while the device had no network, uploaded now (docs/rules/offline-and-field.md). */
     offline: z
       .boolean({ error: offlineUploadMessages.offlineInvalid })
       .nullish()
@@ -144,7 +144,7 @@ export type ConsumeInput = z.input<typeof consumeBody>;
 
 /**
  * The `X-Device-Id` header every scanner request may carry (the GETs have no body): the device's
- * id, so rate limits count per device (DECISIONS §12, docs/decisions/029). Absent or blank: none.
+ * id, so rate limits count per device (docs/rules/offline-and-field.md, docs/decisions/029). Absent or blank: none.
  */
 export const scannerDeviceHeader = singleLineText(scannerMessages.deviceIdInvalid)
   .max(SCANNER_LIMITS.deviceIdMax, scannerMessages.deviceIdInvalid)
@@ -174,7 +174,7 @@ export const scannerEvent = z.object({
   ubicacion: z.string(),
   fechaInicio: z.string(),
   fechaFin: z.string(),
-  /** The event's bars, for "¿En qué barra estás?" (DECISIONS §15); the event answer sends them. */
+  /** The event's bars, for "¿En qué barra estás?" (docs/rules/festivals.md); the event answer sends them. */
   barras: z.array(z.string()).optional(),
 });
 export type ScannerEvent = z.infer<typeof scannerEvent>;
@@ -185,11 +185,11 @@ export const effectiveEstados = ['activo', 'invalidado', 'caducado', 'agotado'] 
 export const scannedTicket = z.object({
   ticket: z.object({
     id: z.number(),
-    /** Effective state: invalidado > caducado > agotado > activo (DECISIONS §5). */
+    /** Effective state: invalidado > caducado > agotado > activo (docs/rules/scan-rules.md). */
     estado: z.enum(effectiveEstados),
     titular: z.string(),
     createdAt: z.string(),
-    /** Drinks its top-ups added (DECISIONS §15); present when the answer knows them. */
+    /** Drinks its top-ups added (docs/rules/festivals.md); present when the answer knows them. */
     recargas: z.number().int().optional(),
   }),
   tipoTicket: z.object({
@@ -201,9 +201,9 @@ export const scannedTicket = z.object({
     drinkType: z.string(),
     validoDesde: z.string(),
     validoHasta: z.string(),
-    /** Drinks per festival day (DECISIONS §15); present when the type has that limit. */
+    /** Drinks per festival day (docs/rules/festivals.md); present when the type has that limit. */
     maxDrinksPerDay: z.number().int().optional(),
-    /** The bars that serve this type (DECISIONS §15); present when the type names bars. */
+    /** The bars that serve this type (docs/rules/festivals.md); present when the type names bars. */
     barrasPermitidas: z.array(z.string()).optional(),
   }),
   consumos: z.array(
@@ -212,7 +212,7 @@ export const scannedTicket = z.object({
 });
 export type ScannedTicket = z.infer<typeof scannedTicket>;
 
-/** The rule function's answer as the wire carries it (DECISIONS §7). */
+/** The rule function's answer as the wire carries it (docs/rules/scanner.md). */
 export const scanDecision = z.object({
   /** This drink was recorded. */
   success: z.boolean(),
@@ -223,7 +223,7 @@ export const scanDecision = z.object({
   remainingDrinks: z.number().int().optional(),
   nextAllowedTime: z.string().optional(),
   /**
-   * "Hoy: 2 de 4" (DECISIONS §15), only when the type has a per-day limit: the drinks of this
+   * "Hoy: 2 de 4" (docs/rules/festivals.md), only when the type has a per-day limit: the drinks of this
    * festival day (this one included when recorded) and the limit.
    */
   bebidasHoy: z.number().int().optional(),

@@ -1,4 +1,4 @@
-// The statistics page's pure rules (spec §9 "Stats summary"): no zod, no clock, so the web bundle
+// The statistics page's pure rules (docs/rules/constants.md "Stats summary"): no zod, no clock, so the web bundle
 // and the server share them at no cost.
 
 import type { allScanReasons } from './scanner';
@@ -15,7 +15,7 @@ export const STATS_THRESHOLDS = {
   eventoMediano: 20,
 } as const;
 
-/** The bar name shown for consumptions and scans recorded without one (DECISIONS §8 `porBarra`). */
+/** The bar name shown for consumptions and scans recorded without one (docs/rules/statistics.md `porBarra`). */
 export const SIN_BARRA = 'Sin barra';
 
 export type ActivityLabel = 'Evento Activo' | 'Sin Actividad';
@@ -53,7 +53,7 @@ export function sizeLabel(totalAsistentes: number): SizeLabel {
   return 'Evento Pequeño';
 }
 
-/** The three lines of the statistics page's performance summary (spec §9). */
+/** The three lines of the statistics page's performance summary (docs/rules/constants.md). */
 export function statsSummary(stats: {
   totalConsumos: number;
   totalAsistentes: number;
@@ -67,7 +67,7 @@ export function statsSummary(stats: {
 }
 
 /** Spanish text of a scan-log reason (a refusal's, or `ok` / `deshecho`); unknown codes as they are. */
-/** Every reason a scan log row can hold: the rules' (DECISIONS §5, §15) and a failed look-up's. */
+/** Every reason a scan log row can hold: the rules' (docs/rules/scan-rules.md, docs/rules/festivals.md) and a failed look-up's. */
 type LoggedScanReason = (typeof allScanReasons)[number] | 'no_encontrado' | 'otro_evento';
 
 export const scanReasonLabels: Readonly<Record<LoggedScanReason, string>> = {
@@ -88,6 +88,6 @@ export const scanReasonLabels: Readonly<Record<LoggedScanReason, string>> = {
 export const scanReasonLabel = (reason: string): string =>
   Object.hasOwn(scanReasonLabels, reason) ? scanReasonLabels[reason as LoggedScanReason] : reason;
 
-/** The scan export's Motivo of an offline drink stored as a conflict (DECISIONS §12). */
+/** The scan export's Motivo of an offline drink stored as a conflict (docs/rules/offline-and-field.md). */
 export const offlineConflictLabel = (reason: string): string =>
   `Conflicto offline: ${scanReasonLabel(reason)}`;

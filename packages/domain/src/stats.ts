@@ -14,7 +14,7 @@ export type ConsumosHora = z.infer<typeof consumosHora>;
 export const bebidaPopular = z.object({ tipoBebida: z.string(), cantidad });
 export type BebidaPopular = z.infer<typeof bebidaPopular>;
 
-/** Tickets by effective state now (invalidado > caducado > agotado > activo, DECISIONS §5). */
+/** Tickets by effective state now (invalidado > caducado > agotado > activo, docs/rules/scan-rules.md). */
 export const estadoTickets = z.object({
   activo: cantidad,
   agotado: cantidad,
@@ -24,7 +24,7 @@ export const estadoTickets = z.object({
 export type EstadoTickets = z.infer<typeof estadoTickets>;
 
 /**
- * One bar: drinks it served, scans it refused and drinks it undid (DECISIONS §12); `'Sin barra'`
+ * One bar: drinks it served, scans it refused and drinks it undid (docs/rules/offline-and-field.md); `'Sin barra'`
  * for devices that gave no name.
  */
 export const barraStats = z.object({
@@ -40,7 +40,7 @@ export const CONFLICTOS_LIST_LIMIT = 100;
 
 /**
  * A drink served offline that the rules, with every drink the server knew, would have refused
- * (DECISIONS §12, docs/decisions/036): when it was scanned, the ticket, its holder and type, the
+ * (docs/rules/offline-and-field.md, docs/decisions/036): when it was scanned, the ticket, its holder and type, the
  * bar, and the refusal's reason (`agotado`, `intervalo`, …).
  */
 export const conflictoOffline = z.object({
@@ -57,16 +57,16 @@ export const conflictoOffline = z.object({
 export type ConflictoOffline = z.infer<typeof conflictoOffline>;
 
 /**
- * GET /api/stats/{eventoId} (DECISIONS §8).
+ * GET /api/stats/{eventoId} (docs/rules/statistics.md).
  * - totalAsistentes: tickets issued; promedioConsumos: consumos / asistentes, 2 decimals (0 without tickets).
  * - horasPico: one entry per hour of day with consumptions, by cantidad desc then hour; sum = totalConsumos.
  * - consumosPorHora: hours with consumptions, in time order.
  * - rechazos: refused scans by reason (`agotado`, `intervalo`, … `no_encontrado`, `otro_evento`).
- * - deshechos: drinks undone by the scanner (DECISIONS §12); they no longer count in totalConsumos.
+ * - deshechos: drinks undone by the scanner (docs/rules/offline-and-field.md); they no longer count in totalConsumos.
  * - porBarra: by consumos desc, then rechazos desc, then name.
- * - conflictosOffline: drinks served offline that the rules would have refused (DECISIONS §12),
+ * - conflictosOffline: drinks served offline that the rules would have refused (docs/rules/offline-and-field.md),
  *   still stored; conflictos: the newest {@link CONFLICTOS_LIST_LIMIT} of them, newest first.
- * - recargas: the event's top-ups (DECISIONS §15): drinks added and euros taken (`importe` summed,
+ * - recargas: the event's top-ups (docs/rules/festivals.md): drinks added and euros taken (`importe` summed,
  *   top-ups without one count 0).
  */
 export const eventStats = z.object({

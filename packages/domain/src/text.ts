@@ -7,7 +7,7 @@ export const UNSTORABLE_TEXT_MESSAGE = 'El texto contiene caracteres no permitid
 // (half of a pair): drivers would fail on it or silently store U+FFFD instead.
 const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Whether `value` can be stored as PostgreSQL text as it is (DECISIONS §14). */
+/** Whether `value` can be stored as PostgreSQL text as it is (docs/rules/operations.md). */
 export const isStorableText = (value: string): boolean => !UNSTORABLE.test(value);
 
 interface Visit {

@@ -16,7 +16,7 @@ interface LimitFields {
   drinkIntervalMinutes: number | null;
 }
 
-/** The limit as the lists show it (spec §9). */
+/** The limit as the lists show it (docs/rules/constants.md). */
 export function limitText(tipo: LimitFields): string {
   if (tipo.modo === 'por_cantidad' && tipo.maxDrinks) return `${tipo.maxDrinks} bebidas`;
   if (tipo.modo === 'temporal' && tipo.durationMinutes) return `${tipo.durationMinutes} minutos`;

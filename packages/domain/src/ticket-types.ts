@@ -8,7 +8,7 @@ import { singleLineText } from './text';
 // The plain names and texts live apart so that pages without zod (the bar scanner) can use them.
 export { limitText, modoLabels, modos, type Modo } from './ticket-type-labels';
 
-/** Names the order and scanner views used for the same modes (spec §3); stored canonically. */
+/** Names the order and scanner views used for the same modes (docs/rules/data-model.md); stored canonically. */
 export const modoAliases: Record<string, Modo> = {
   barra_libre_tiempo: 'temporal',
   barra_libre_controlada: 'intervalos_controlados',
@@ -86,7 +86,7 @@ const ticketTypeFields = z.object({
     .max(limits.drinkType.max, messages.drinkTypeMax),
   validoDesde: isoDateTime(messages.validoDesde),
   validoHasta: isoDateTime(messages.validoHasta),
-  // DECISIONS §15. Undefined when absent: a new type gets null, an update keeps the stored value
+  // docs/rules/festivals.md. Undefined when absent: a new type gets null, an update keeps the stored value
   // (docs/decisions/045); null clears it.
   maxDrinksPerDay: maxDrinksPerDay.optional(),
   barrasPermitidas: barrasPermitidas.optional(),
@@ -96,7 +96,7 @@ const inRange = (value: number | null, range: { min: number; max: number }): val
   value !== null && Number.isInteger(value) && value >= range.min && value <= range.max;
 
 /**
- * A ticket type as the API accepts it: the edit page's bounds (DECISIONS §5), the mode's fields
+ * A ticket type as the API accepts it: the edit page's bounds (docs/rules/scan-rules.md), the mode's fields
  * normalised (those that do not apply become null; intervalos derives maxDrinks when absent).
  */
 export const ticketTypeBody = ticketTypeFields.transform((body, ctx) => {
@@ -173,7 +173,7 @@ export const tipoTicket = z.object({
   drinkType: z.string(),
   validoDesde: z.string(),
   validoHasta: z.string(),
-  /** Drinks allowed since the last daily cut-off (DECISIONS §15); null = no daily limit. */
+  /** Drinks allowed since the last daily cut-off (docs/rules/festivals.md); null = no daily limit. */
   maxDrinksPerDay: z.number().nullable(),
   /** The event's bars this type is valid at; null = every bar. */
   barrasPermitidas: z.array(z.string()).nullable(),
@@ -181,7 +181,7 @@ export const tipoTicket = z.object({
 });
 export type TipoTicket = z.infer<typeof tipoTicket>;
 
-/** What the create form fills in when the mode changes (spec §4). */
+/** What the create form fills in when the mode changes (docs/rules/states-and-flows.md). */
 export function applyModeDefaults(
   modo: Modo,
   current: { maxDrinks: number | null; durationMinutes: number | null; drinkIntervalMinutes: number | null },

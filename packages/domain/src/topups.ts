@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { multiLineText } from './text';
 
 /**
- * Top-ups (DECISIONS §15): `POST /api/tickets/{id}/recargas` adds drinks to one ticket's total
+ * Top-ups (docs/rules/festivals.md): `POST /api/tickets/{id}/recargas` adds drinks to one ticket's total
  * limit (por_cantidad and intervalos_controlados; a temporal ticket → 400 `notLimited`).
  */
 
@@ -85,7 +85,7 @@ export const recarga = z.object({
 });
 export type Recarga = z.infer<typeof recarga>;
 
-/** The statistics' top-ups of an event: drinks added and euros taken (DECISIONS §15). */
+/** The statistics' top-ups of an event: drinks added and euros taken (docs/rules/festivals.md). */
 export const recargasStats = z.object({
   bebidas: z.number().int().nonnegative(),
   importe: z.number().nonnegative(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // zod's own messages are English ("Invalid input: expected object, received string"). A schema's
-// own message wins over these; they fill in wherever a schema names none (DECISIONS §1: every
+// own message wins over these; they fill in wherever a schema names none (docs/rules/api-conventions.md: every
 // message is Spanish, for a person).
 
 const typeNames: Record<string, string> = {

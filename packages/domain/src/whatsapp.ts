@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Sending a guest their tickets by WhatsApp (DECISIONS §13): a wa.me link the organizer opens. */
+/** Sending a guest their tickets by WhatsApp (docs/rules/guests.md): a wa.me link the organizer opens. */
 
 /** The path of a ticket's guest page; the server's `enlaceInvitado`. */
 export const guestLinkPath = (token: string) => `/t/${token}`;

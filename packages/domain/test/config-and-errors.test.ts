@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoUsers, publicConfig } from '../src/config';
 import { errorCodes } from '../src/errors';
 
-describe('demo mode (DECISIONS §3)', () => {
+describe('demo mode (docs/rules/operations.md)', () => {
   it('seeds one user per role with the shared password drinkflow', () => {
     expect(DEMO_PASSWORD).toBe('drinkflow');
     expect(demoUsers.map(({ email, rol }) => [email, rol])).toEqual([
@@ -18,7 +18,7 @@ describe('demo mode (DECISIONS §3)', () => {
   });
 });
 
-describe('errorCodes (DECISIONS §1)', () => {
+describe('errorCodes (docs/rules/api-conventions.md)', () => {
   it('keeps the machine codes clients rely on', () => {
     expect(errorCodes).toEqual({
       validation: 'validation_error',

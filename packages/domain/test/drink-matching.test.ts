@@ -3,7 +3,7 @@ import { drinkAllowed, drinkLabel, drinkTypeChoices, drinkTypeLabel } from '../s
 import { decideScan } from '../src/scan-rules';
 import { porCantidad, servable } from './support/scan-fixtures';
 
-describe('drinkAllowed (DECISIONS §5)', () => {
+describe('drinkAllowed (docs/rules/scan-rules.md)', () => {
   it.each([
     // todo / todas allow every drink, whatever their case and surrounding spaces.
     ['todo', 'copa', true],

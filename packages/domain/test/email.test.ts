@@ -11,7 +11,7 @@ import {
   SIN_ENVIAR,
 } from '../src/email';
 
-describe('an order’s email (DECISIONS §13)', () => {
+describe('an order’s email (docs/rules/guests.md)', () => {
   it('names its four states in order, each with its Spanish label', () => {
     expect(envioEstados).toEqual(['sin_enviar', 'en_cola', 'enviado', 'fallido']);
     expect(envioEstadoLabels).toEqual({

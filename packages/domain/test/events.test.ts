@@ -15,7 +15,7 @@ const inicio = '2026-07-04T18:00:00.000Z';
 const fin = '2026-07-05T02:00:00.000Z';
 const ms = (iso: string, delta: number) => new Date(Date.parse(iso) + delta);
 
-describe('eventStatus (DECISIONS §4)', () => {
+describe('eventStatus (docs/rules/events.md)', () => {
   it.each([
     [ms(inicio, -1), 'próximo'],
     [ms(inicio, 0), 'activo'],
@@ -105,7 +105,7 @@ describe('eventoBody', () => {
   });
 });
 
-describe('apiKeyBody (DECISIONS §4)', () => {
+describe('apiKeyBody (docs/rules/events.md)', () => {
   it.each([
     ['abc123-escaner-barra1', 'abc123-escaner-barra1'],
     ['  A-b_9z-A-b_9z-A-b_9z  ', 'A-b_9z-A-b_9z-A-b_9z'],

@@ -11,7 +11,7 @@ import { findUnstorableText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../
 import { ticketTypeBody } from '../src/ticket-types';
 import { setSpanishValidationMessages, spanishErrorMap } from '../src/validation-messages';
 
-// DECISIONS §14: hostile input is invalid input (400), never a fault of the database (500).
+// docs/rules/operations.md: hostile input is invalid input (400), never a fault of the database (500).
 
 describe('isStorableText and findUnstorableText', () => {
   it('refuse NUL and lone surrogates, and accept any other text, emoji included', () => {

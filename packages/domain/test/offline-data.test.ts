@@ -13,7 +13,7 @@ import {
   type SealedName,
 } from '../src/offline-data';
 
-// DECISIONS §12, docs/decisions/035: the offline data names a ticket by the SHA-256 of its QR code
+// docs/rules/offline-and-field.md, docs/decisions/035: the offline data names a ticket by the SHA-256 of its QR code
 // and seals its holder's name with AES-256-GCM under HKDF-SHA-256(QR code).
 
 const QR = 'qr-de-prueba_0123456789abcdefABCDEF';

@@ -3,7 +3,7 @@ import { offlineTicketId } from '../src/offline-crypto';
 import { decideOfflineScan, verifyOffline } from '../src/offline-decision';
 import { offlineData, sealHolderName, type OfflineData, type OfflineTicketType } from '../src/offline-data';
 
-// DECISIONS §15 offline: the device decides with the same inputs as the server — its bar, the
+// docs/rules/festivals.md offline: the device decides with the same inputs as the server — its bar, the
 // ticket's top-ups and the event's cut-off, all carried by the offline data.
 
 const start = new Date('2026-11-14T18:00:00.000Z');

@@ -22,7 +22,7 @@ import {
   temporal,
 } from './support/scan-fixtures';
 
-// DECISIONS §12 (docs/decisions/036): a drink served offline is stored; it is a conflict when the
+// docs/rules/offline-and-field.md (docs/decisions/036): a drink served offline is stored; it is a conflict when the
 // rules, with every drink the server knows, would have refused it at its scan time.
 
 const HOUR = 60 * MINUTE;
@@ -165,7 +165,7 @@ describe('escaneadoEnProblem and offlineDrinkTime', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Properties against a plain oracle: the contract of DECISIONS §12 written out in full.
+// Properties against a plain oracle: the contract of docs/rules/offline-and-field.md written out in full.
 
 const limited = (tipo: ScanTicketType) => tipo.modo !== 'temporal' && tipo.maxDrinks !== null;
 

@@ -6,7 +6,7 @@ import { MINUTE, activo, at, intervalos, invalidado, servable } from './support/
 // The six rules of §5; the §15 rules (bars, per day) have their own tests (scan-rules-15.test.ts).
 type Rule = Exclude<ScanReason, 'ok' | 'barra_no_permitida' | 'limite_diario'>;
 
-/** DECISIONS §5, in order: the first rule a scan breaks is the reason it is refused. */
+/** docs/rules/scan-rules.md, in order: the first rule a scan breaks is the reason it is refused. */
 const order: Rule[] = ['invalidado', 'no_valido_aun', 'caducado', 'tipo_bebida', 'agotado', 'intervalo'];
 
 /**
@@ -100,7 +100,7 @@ describe('decideScan, the order of the rules', () => {
   });
 });
 
-// An oracle written from DECISIONS §5, one predicate per rule, independent of the implementation.
+// An oracle written from docs/rules/scan-rules.md, one predicate per rule, independent of the implementation.
 const fold = (text: string) => text.trim().toLocaleLowerCase('es');
 function wrongDrink(drinkType: string, tipoBebida: string): boolean {
   const type = fold(drinkType);
@@ -176,7 +176,7 @@ const scanArb = fc
     now: at(spec.now),
   }));
 
-describe('decideScan, against an oracle of DECISIONS §5', () => {
+describe('decideScan, against an oracle of docs/rules/scan-rules.md', () => {
   it('gives the first broken rule as the reason, or ok when none is broken', () => {
     fc.assert(
       fc.property(scanArb, (input) => {

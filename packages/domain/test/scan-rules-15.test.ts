@@ -12,7 +12,7 @@ import {
 } from '../src/scan-rules';
 import { allScanReasons, limitScanReasons, scanReasons, scanResult } from '../src/scanner';
 
-// DECISIONS §15: a festival of three nights in Madrid (summer, UTC+2), the day ending at 06:00.
+// docs/rules/festivals.md: a festival of three nights in Madrid (summer, UTC+2), the day ending at 06:00.
 const utc = (iso: string) => new Date(iso);
 const desde = utc('2026-07-03T16:00:00Z'); // Fri 18:00
 const hasta = utc('2026-07-06T04:00:00Z'); // Mon 06:00

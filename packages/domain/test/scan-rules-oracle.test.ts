@@ -4,7 +4,7 @@ import { toScanResult, type ScanTicketRow } from '../src/scan-answer';
 import { decideScan, type ScanInput, type ScanReason, type ScanTicketType } from '../src/scan-rules';
 
 /*
- * decideScan against a small oracle written from DECISIONS §5 and §15 alone, over random tickets,
+ * decideScan against a small oracle written from docs/rules/scan-rules.md, docs/rules/festivals.md alone, over random tickets,
  * types, histories, times, bars, top-ups, cut-offs and zones (Madrid's two changes of 2026 included).
  * The oracle shares no code with the implementation: its clock is a hand-written table of offsets,
  * and a festival day is found by reading that clock, not by computing cut-offs.
@@ -143,7 +143,7 @@ const caseArb = fc
     return { input, zone: spec.zone, corte: minutesOf(spec.corte ?? '06:00') * MINUTE };
   });
 
-describe('decideScan against an oracle of DECISIONS §15', () => {
+describe('decideScan against an oracle of docs/rules/festivals.md', () => {
   it('refuses with the first broken rule of the eight, or serves', () => {
     fc.assert(
       fc.property(caseArb, (scan) => {

@@ -23,7 +23,7 @@ const issuesOf = (body: unknown) =>
   ticketTypeBody.safeParse(body).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
 const firstIssueOf = (body: unknown) => issuesOf(body)?.[0];
 
-describe('modes (DECISIONS §5)', () => {
+describe('modes (docs/rules/scan-rules.md)', () => {
   it('stores the canonical name for each mode and alias, and nothing else', () => {
     expect(modos.map((modo) => canonicalModo(modo))).toEqual([...modos]);
     expect(canonicalModo('barra_libre_tiempo')).toBe('temporal');
@@ -112,7 +112,7 @@ describe('ticketTypeBody, each mode keeps only its own fields', () => {
   });
 });
 
-describe('ticketTypeBody, the edit page bounds (DECISIONS §5)', () => {
+describe('ticketTypeBody, the edit page bounds (docs/rules/scan-rules.md)', () => {
   it.each([
     ['nombre', { ...porCantidad, nombre: 'abc' }],
     ['nombre', { ...porCantidad, nombre: 'n'.repeat(100) }],

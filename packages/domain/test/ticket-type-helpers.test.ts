@@ -12,7 +12,7 @@ const ms = (iso: string, delta: number) => new Date(Date.parse(iso) + delta).toI
 const startIssue = { field: 'validoDesde', message: messages.startOutsideEvent };
 const endIssue = { field: 'validoHasta', message: messages.endOutsideEvent };
 
-describe('validityOutsideEvent (DECISIONS §5: the window lies inside the event)', () => {
+describe('validityOutsideEvent (docs/rules/scan-rules.md: the window lies inside the event)', () => {
   it.each([
     ['the whole event', evento.fechaInicio, evento.fechaFin, []],
     ['a window inside it', ms(evento.fechaInicio, 1), ms(evento.fechaFin, -1), []],
@@ -43,7 +43,7 @@ describe('validityOutsideEvent (DECISIONS §5: the window lies inside the event)
   });
 });
 
-describe('limitText (spec §9)', () => {
+describe('limitText (docs/rules/constants.md)', () => {
   const none = { maxDrinks: null, durationMinutes: null, drinkIntervalMinutes: null };
   it.each([
     [{ ...none, modo: 'por_cantidad', maxDrinks: 4 }, '4 bebidas'],
@@ -63,7 +63,7 @@ describe('limitText (spec §9)', () => {
   });
 });
 
-describe('applyModeDefaults (spec §4)', () => {
+describe('applyModeDefaults (docs/rules/states-and-flows.md)', () => {
   const period = {
     validoDesde: new Date('2026-07-04T19:00:00.000Z'),
     eventoInicio: new Date(evento.fechaInicio),

@@ -1,4 +1,4 @@
--- Offline uploads (DECISIONS §12, docs/decisions/036). A drink dated in the past needs no trigger
+-- Offline uploads (docs/rules/offline-and-field.md, docs/decisions/036). A drink dated in the past needs no trigger
 -- change: consumos_count (0006) counts it in its own quarter hour, and scan_log_bar_last (0008)
 -- keeps greatest(last_scan_at, created_at), so a bar's last scan never goes back.
 ALTER TABLE "consumos" ADD COLUMN "offline" boolean DEFAULT false NOT NULL;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Guest links and WhatsApp sending (issue 20, DECISIONS §13).
+-- Guest links and WhatsApp sending (issue 20, docs/rules/guests.md).
 ALTER TABLE "pedidos" ADD COLUMN "whatsapp_enviado_en" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "tickets" ADD COLUMN "guest_token" text;--> statement-breakpoint
 -- Backfill: 18 bytes (two v4 UUIDs give 122 + 16 random bits), base64url without padding:

@@ -1,4 +1,4 @@
--- The email queue (issue 20, DECISIONS §13, docs/decisions/042): one row per request to email an order.
+-- The email queue (issue 20, docs/rules/guests.md, docs/decisions/042): one row per request to email an order.
 CREATE TABLE "envios_email" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"pedido_id" integer NOT NULL,

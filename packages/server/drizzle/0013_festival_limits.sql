@@ -1,4 +1,4 @@
--- Festival limits (DECISIONS §15, docs/decisions/045): event bars and daily cut-off, per-type daily
+-- Festival limits (docs/rules/festivals.md, docs/decisions/045): event bars and daily cut-off, per-type daily
 -- limit and allowed bars, top-ups (recargas; tickets.recargas_bebidas is their sum, kept by the
 -- top-ups service in the same transaction), and the two new refusal reasons in the conflict checks.
 CREATE TABLE "recargas" (

@@ -39,12 +39,12 @@ export const COMPRESS_THRESHOLD_BYTES = 2048;
 
 /**
  * The longest path parameter the router accepts (decoded): above every API key (128 characters,
- * DECISIONS §4) and QR code the scanner schemas allow, so a valid one always reaches its route;
+ * docs/rules/events.md) and QR code the scanner schemas allow, so a valid one always reaches its route;
  * longer ones answer 414 in Spanish.
  */
 export const MAX_PARAM_LENGTH = Math.max(512, SCANNER_LIMITS.qrCodeMax);
 
-// Every validation message a schema does not name itself is Spanish (DECISIONS §1).
+// Every validation message a schema does not name itself is Spanish (docs/rules/api-conventions.md).
 setSpanishValidationMessages();
 
 export interface BuildAppOptions {

@@ -24,7 +24,7 @@ export interface ServerConfig {
   scannerKnownTickets: number;
   /** Seconds between checks of every running event's alert thresholds; 0 turns the sweep off. */
   alertSweepSeconds: number;
-  /** Sending tickets by email (DECISIONS §13); undefined without SMTP_URL. */
+  /** Sending tickets by email (docs/rules/guests.md); undefined without SMTP_URL. */
   email: EmailConfig | undefined;
 }
 
@@ -107,7 +107,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl,
-    // The embedded database is the demo; PostgreSQL seeds only when asked (DECISIONS §3).
+    // The embedded database is the demo; PostgreSQL seeds only when asked (docs/rules/operations.md).
     demo: databaseUrl ? env.SEED_DEMO === 'true' : env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: env.WEB_ROOT,

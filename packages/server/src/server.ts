@@ -26,7 +26,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Start-up work, tried again while the database cannot be reached (PostgreSQL still starting, or
- * failing over): the process waits for it instead of exiting (DECISIONS §14).
+ * failing over): the process waits for it instead of exiting (docs/rules/operations.md).
  */
 async function whenDatabaseAnswers<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
@@ -73,7 +73,7 @@ const app = await buildApp({
   email: config.email,
 });
 
-/** How long a SIGTERM waits for connections before closing them (DECISIONS §14: up to 10 s). */
+/** How long a SIGTERM waits for connections before closing them (docs/rules/operations.md: up to 10 s). */
 const SHUTDOWN_GRACE_MS = 8_000;
 
 let closing = false;
@@ -81,7 +81,7 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: cerrando`);
-  // DECISIONS §14 lets requests in flight finish for up to 10 s. A proxy's kept-alive connections
+  // docs/rules/operations.md lets requests in flight finish for up to 10 s. A proxy's kept-alive connections
   // that go idle meanwhile would hold the close until Node's keep-alive timeout: after 8 s every
   // connection still open is closed.
   setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();

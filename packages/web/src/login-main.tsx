@@ -22,7 +22,7 @@ const nextParameter = () => new URLSearchParams(window.location.search).get('nex
 const goOn = (user: User) => window.location.replace(nextPathFor(nextParameter(), user.rol));
 
 // A session stored on this browser goes straight on once the server confirms it, as the app's
-// /login does; one it refuses is forgotten (spec §4), one it could not be asked about is kept.
+// /login does; one it refuses is forgotten (docs/rules/states-and-flows.md), one it could not be asked about is kept.
 if (restoreStoredSession()) {
   api
     .get<{ user: User }>('/auth/me')

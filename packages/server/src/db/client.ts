@@ -62,7 +62,7 @@ export async function openPglite(
 }
 
 /**
- * How long a request waits for a new connection before it fails (and answers 503, DECISIONS §14)
+ * How long a request waits for a new connection before it fails (and answers 503, docs/rules/operations.md)
  * when PostgreSQL does not answer, instead of hanging for as long as the network does.
  */
 export const CONNECT_TIMEOUT_MS = 5000;
@@ -78,7 +78,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     keepAliveInitialDelayMillis: 10_000,
   });
   // A lost connection (PostgreSQL restarted or failed over, the backend terminated, the network
-  // cut) must never end the process (DECISIONS §14). The pool only listens for errors of idle
+  // cut) must never end the process (docs/rules/operations.md). The pool only listens for errors of idle
   // connections and removes them (its 'error' event). A connection checked out for a transaction
   // has no listener of its own, so its 'error' event (emitted when the socket closes, after the
   // statement in flight has already failed) would be thrown as an uncaught exception. Every

@@ -31,7 +31,7 @@ export const users = pgTable(
     apellido: text('apellido'),
     rol: text('rol', { enum: ['admin', 'organizer', 'scanner'] }).notNull(),
     passwordHash: text('password_hash').notNull(),
-    /** A disabled account cannot sign in and its sessions are refused (DECISIONS §9). */
+    /** A disabled account cannot sign in and its sessions are refused (docs/rules/accounts-and-roles.md). */
     activo: boolean('activo').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -86,12 +86,12 @@ export const eventos = pgTable(
     notas: text('notas'),
     esPrivado: boolean('es_privado').notNull().default(false),
     apiKey: text('api_key').notNull(),
-    /** The event's bar names (DECISIONS §15): unique case-insensitively, checked by the domain schema. */
+    /** The event's bar names (docs/rules/festivals.md): unique case-insensitively, checked by the domain schema. */
     barras: text('barras')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** "HH:mm" in APP_TIME_ZONE: the moment one festival day ends (DECISIONS §15). */
+    /** "HH:mm" in APP_TIME_ZONE: the moment one festival day ends (docs/rules/festivals.md). */
     corteDiario: text('corte_diario').notNull().default('06:00'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -118,9 +118,9 @@ export const tiposTicket = pgTable(
     drinkType: text('drink_type').notNull(),
     validoDesde: instant('valido_desde').notNull(),
     validoHasta: instant('valido_hasta').notNull(),
-    /** Drinks allowed since the last daily cut-off (DECISIONS §15); null = no daily limit. */
+    /** Drinks allowed since the last daily cut-off (docs/rules/festivals.md); null = no daily limit. */
     maxDrinksPerDay: integer('max_drinks_per_day'),
-    /** The event's bars this type is valid at (DECISIONS §15); null = every bar. */
+    /** The event's bars this type is valid at (docs/rules/festivals.md); null = every bar. */
     barrasPermitidas: text('barras_permitidas').array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -157,13 +157,13 @@ export const pedidos = pgTable(
     email: text('email').notNull(),
     telefono: text('telefono'),
     creadoPor: text('creado_por').notNull().default('organizador'),
-    /** When the organizer marked the order's tickets as sent by WhatsApp (DECISIONS §13); null = not sent. */
+    /** When the organizer marked the order's tickets as sent by WhatsApp (docs/rules/guests.md); null = not sent. */
     whatsappEnviadoEn: instant('whatsapp_enviado_en'),
     createdAt: createdAt(),
   },
   (t) => [
     index('pedidos_evento_created_idx').on(t.eventoId, t.createdAt),
-    // Substring search on name, email and phone at festival size (pg_trgm, DECISIONS §11).
+    // Substring search on name, email and phone at festival size (pg_trgm, docs/rules/data-model.md).
     index('pedidos_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
   ],
 );
@@ -186,9 +186,9 @@ export const tickets = pgTable(
     qrCode: text('qr_code').notNull(),
     /** How many of the ticket's consumptions exist: kept by the `consumos_count` trigger (0006). */
     consumosUsados: integer('consumos_usados').notNull().default(0),
-    /** The sum of its top-ups' drinks (DECISIONS §15), kept by the top-ups service in the same transaction. */
+    /** The sum of its top-ups' drinks (docs/rules/festivals.md), kept by the top-ups service in the same transaction. */
     recargasBebidas: integer('recargas_bebidas').notNull().default(0),
-    /** The secret of the guest link /t/<token> (DECISIONS §13): 18 random bytes, base64url. */
+    /** The secret of the guest link /t/<token> (docs/rules/guests.md): 18 random bytes, base64url. */
     // Filled in JS on every insert (the migration backfilled existing rows the same shape).
     guestToken: text('guest_token')
       .notNull()
@@ -205,12 +205,12 @@ export const tickets = pgTable(
   ],
 );
 
-/** A conflict's reason is one of the rule function's refusals (DECISIONS §5). */
+/** A conflict's reason is one of the rule function's refusals (docs/rules/scan-rules.md). */
 const conflictoCheck = (column: AnyPgColumn) =>
   sql`${column} is null or ${column} in ('invalidado', 'no_valido_aun', 'caducado', 'barra_no_permitida', 'tipo_bebida', 'agotado', 'limite_diario', 'intervalo')`;
 
 /**
- * A ticket's top-ups (DECISIONS §15): each raises its total drink limit by `bebidas`.
+ * A ticket's top-ups (docs/rules/festivals.md): each raises its total drink limit by `bebidas`.
  * `tickets.recargas_bebidas` holds their sum.
  */
 export const recargas = pgTable(
@@ -256,9 +256,9 @@ export const consumos = pgTable(
       .references(() => eventos.id, { onDelete: 'cascade' }),
     tipoBebida: text('tipo_bebida').notNull(),
     timestamp: instant('timestamp').notNull().defaultNow(),
-    /** The bar's name the scanning device gave (DECISIONS §7). */
+    /** The bar's name the scanning device gave (docs/rules/scanner.md). */
     barra: text('barra'),
-    /** Served while the device was offline and uploaded later (DECISIONS §12); `timestamp` is its scan time. */
+    /** Served while the device was offline and uploaded later (docs/rules/offline-and-field.md); `timestamp` is its scan time. */
     offline: boolean('offline').notNull().default(false),
     /**
      * An offline drink the rules, with every drink the server knew, would have refused: that
@@ -279,7 +279,7 @@ export const consumos = pgTable(
 
 /**
  * Every scan attempt, allowed or refused, and every undo; also the idempotency record of a
- * client's scanId (unique per event, DECISIONS §11).
+ * client's scanId (unique per event, docs/rules/data-model.md).
  */
 export const scanLog = pgTable(
   'scan_log',
@@ -288,7 +288,7 @@ export const scanLog = pgTable(
     eventoId: integer('evento_id')
       .notNull()
       .references(() => eventos.id, { onDelete: 'cascade' }),
-    // The audit log outlives a deleted order or ticket (DECISIONS §7).
+    // The audit log outlives a deleted order or ticket (docs/rules/scanner.md).
     ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
     /** The drink this scan recorded, while it still counts (an undo deletes it). */
     consumoId: integer('consumo_id').references(() => consumos.id, { onDelete: 'set null' }),
@@ -305,7 +305,7 @@ export const scanLog = pgTable(
     reason: text('reason').notNull(),
     response: jsonb('response').notNull(),
     undoneAt: instant('undone_at'),
-    /** An offline upload (DECISIONS §12): `created_at` is the device's scan time. */
+    /** An offline upload (docs/rules/offline-and-field.md): `created_at` is the device's scan time. */
     offline: boolean('offline').notNull().default(false),
     /** The conflict its drink was stored with (as `consumos.conflicto`), kept for the scan export. */
     conflicto: text('conflicto'),
@@ -440,7 +440,7 @@ export const demoRequests = pgTable('demo_requests', {
 });
 
 /**
- * The email queue (DECISIONS §13, docs/decisions/042): one row per request to email an order's
+ * The email queue (docs/rules/guests.md, docs/decisions/042): one row per request to email an order's
  * tickets; the newest row of an order is its `envio` state. `pendiente` waits for
  * `proximo_intento_en`; `enviando` is leased to one server process until `proximo_intento_en`
  * (a process that dies mid-send leaves it to be retried after that); `enviado` and `fallido` are

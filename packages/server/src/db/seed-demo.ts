@@ -158,7 +158,7 @@ async function seedEvent(
   }
 }
 
-/** On an empty database, creates the demo users and sample events (DECISIONS §3). */
+/** On an empty database, creates the demo users and sample events (docs/rules/operations.md). */
 export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   const [{ users: existing }] = (await db.select({ users: count() }).from(users)) as [{ users: number }];
   if (existing > 0) return false;

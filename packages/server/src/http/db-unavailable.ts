@@ -1,6 +1,6 @@
 import { errorCodes } from '@drinkflow/domain/errors';
 
-/** DECISIONS §14: the answer to a request that a lost database connection hit. */
+/** docs/rules/operations.md: the answer to a request that a lost database connection hit. */
 export const DB_UNAVAILABLE_MESSAGE = 'Servicio no disponible temporalmente. Inténtalo de nuevo.';
 export const dbUnavailableBody = {
   message: DB_UNAVAILABLE_MESSAGE,

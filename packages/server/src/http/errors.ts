@@ -39,7 +39,7 @@ const uriTooLong = {
 };
 
 /**
- * Fastify's own 4xx errors (routing, body parsing, limits), in Spanish (DECISIONS §14). None of
+ * Fastify's own 4xx errors (routing, body parsing, limits), in Spanish (docs/rules/operations.md). None of
  * them repeats the URL, which may hold an API key or a QR code.
  */
 const fastifyClientErrors: Record<string, { status: number; error: string; message: string }> = {
@@ -90,7 +90,7 @@ const internalErrorBody: ApiError = {
 
 /**
  * Fastify's `frameworkErrors`: what the router raises before any route runs (a URL that does not
- * decode, a path parameter over the length limit), in the shape of DECISIONS §1.
+ * decode, a path parameter over the length limit), in the shape of docs/rules/api-conventions.md.
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const known = fastifyClientErrors[error.code];
@@ -121,7 +121,7 @@ const malformedRequest = {
 
 /**
  * Answers a request Node's HTTP parser could not read (headers too large, a malformed request
- * line, a timeout) with the JSON of DECISIONS §1 in Spanish, then closes the connection.
+ * line, a timeout) with the JSON of docs/rules/api-conventions.md in Spanish, then closes the connection.
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   // A reset connection has nobody left to answer.

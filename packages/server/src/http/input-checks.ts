@@ -12,7 +12,7 @@ const parts = [
 /**
  * Refuses, on every route (future ones included), a request whose path parameters, query or JSON
  * body hold text the database cannot store — a NUL character or a lone surrogate — with a 400
- * naming the field (DECISIONS §14), before any schema or handler sees it.
+ * naming the field (docs/rules/operations.md), before any schema or handler sees it.
  */
 export function registerInputChecks(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {

@@ -15,7 +15,7 @@ const secretPaths: { pattern: RegExp; replace: string }[] = [
   },
   { pattern: /^\/api\/scanner\/[^/]+/, replace: `/api/scanner/${REDACTED}` },
   { pattern: /^\/scanner\/[^/]+/, replace: `/scanner/${REDACTED}` },
-  // A guest's ticket link (DECISIONS §13): whoever reads the log could open the ticket.
+  // A guest's ticket link (docs/rules/guests.md): whoever reads the log could open the ticket.
   { pattern: /^\/api\/t\/[^/]+/, replace: `/api/t/${REDACTED}` },
   { pattern: /^\/t\/[^/]+/, replace: `/t/${REDACTED}` },
 ];

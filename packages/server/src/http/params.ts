@@ -1,7 +1,7 @@
 import { idParam } from '@drinkflow/domain/ids';
 import { z } from 'zod';
 
-// Ids in paths stop at the database's integer range (DECISIONS §14): a larger one is invalid input.
+// Ids in paths stop at the database's integer range (docs/rules/operations.md): a larger one is invalid input.
 export const idParams = z.object({ id: idParam('El id') });
 export const eventoIdParams = z.object({ eventoId: idParam('El id del evento') });
 export const userIdParams = z.object({ userId: idParam('El id de usuario') });

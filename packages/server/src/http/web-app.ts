@@ -24,7 +24,7 @@ interface BuiltPages {
   landing: boolean;
   login: boolean;
   scanner: boolean;
-  /** t.html: a guest's ticket page, /t/{token} (DECISIONS §13). */
+  /** t.html: a guest's ticket page, /t/{token} (docs/rules/guests.md). */
   guestTicket: boolean;
   /** organizer-home.html: the app with the organizer's events list preloaded. */
   organizerHome: boolean;
@@ -90,7 +90,7 @@ export async function registerWebApp(
     // The organizer's home, where signing in leads, is the app with its list's code preloaded.
     const page = pageFor(path, builtPages);
     // A guest's ticket page: its link is the ticket's secret, so no search engine keeps it and no
-    // site it links to learns it (DECISIONS §13).
+    // site it links to learns it (docs/rules/guests.md).
     if (path.startsWith('/t/')) void reply.headers(GUEST_PAGE_HEADERS);
     return reply.type('text/html; charset=utf-8').sendFile(page);
   });

@@ -211,7 +211,7 @@ describe('PATCH /api/eventos/{id}/regenerate-api-key', () => {
   });
 });
 
-describe('PUT /api/eventos/{id}/api-key: attempts per organizer (DECISIONS §4)', () => {
+describe('PUT /api/eventos/{id}/api-key: attempts per organizer (docs/rules/events.md)', () => {
   it('allows 10 attempts an hour, then answers 429 in Spanish with Retry-After and changes nothing', async () => {
     const organizer = await signIn(t.db);
     const evento = await createEvent(t, organizer);
@@ -241,7 +241,7 @@ describe('PUT /api/eventos/{id}/api-key: attempts per organizer (DECISIONS §4)'
   });
 });
 
-describe('a chosen key in the scanner URLs (DECISIONS §4)', () => {
+describe('a chosen key in the scanner URLs (docs/rules/events.md)', () => {
   it.each([20, 128])('serves every scanner route with a key of %i characters', async (length) => {
     const organizer = await signIn(t.db);
     const evento = await createEvent(t, organizer, {

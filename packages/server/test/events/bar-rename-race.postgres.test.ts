@@ -6,7 +6,7 @@ import { createOrder } from '../orders/fixtures';
 import { createScannerApp, newScanId, scannerClient, type ScannerTestApp, tally } from '../scanner/fixtures';
 import { call, createEvent, createTicketType, HOUR, signIn } from './fixtures';
 
-// PATCH /api/eventos/{id}/barras while the bar being renamed keeps scanning (DECISIONS §15). Each
+// PATCH /api/eventos/{id}/barras while the bar being renamed keeps scanning (docs/rules/festivals.md). Each
 // wristband allows the event's two bars; every consume names the old name. A drink is either
 // recorded before the rename commits — and then renamed with the rest — or decided after it, when
 // the old name is no longer one of the type's bars and the scan is refused. No drink is lost and

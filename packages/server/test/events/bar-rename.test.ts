@@ -17,7 +17,7 @@ import {
   type Account,
 } from './fixtures';
 
-// PATCH /api/eventos/{id}/barras {de, a} (DECISIONS §15) after real scans through the scanner API:
+// PATCH /api/eventos/{id}/barras {de, a} (docs/rules/festivals.md) after real scans through the scanner API:
 // every place a bar's name shows — drinks, the scan log, ticket types, per-bar statistics — follows.
 
 let t: TestApp;

@@ -29,7 +29,7 @@ export const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOU
 export const plusMinutes = (iso: string, minutes: number) =>
   new Date(Date.parse(iso) + minutes * MINUTE).toISOString();
 
-/** A secret as DECISIONS §1 wants it: URL-safe and at least 128 bits (22 base64url characters). */
+/** A secret as docs/rules/api-conventions.md wants it: URL-safe and at least 128 bits (22 base64url characters). */
 export const URL_SAFE_SECRET = /^[A-Za-z0-9_-]{22,}$/;
 
 export interface Account {

@@ -102,7 +102,7 @@ beforeAll(async () => {
     at: at(34),
   });
 
-  // An order deleted after its guest drank: its consumption goes, its scans stay (DECISIONS §7).
+  // An order deleted after its guest drank: its consumption goes, its scans stay (docs/rules/scanner.md).
   const deleted = await order('Pedido borrado', '2026-07-04T18:30:00Z');
   const gone = await insertTicket(t.db, deleted.id, tipo.id);
   await insertConsumo(t.db, evento.id, gone.id, '2026-10-25T00:35:00Z', 'copa', 'Barra 2');
@@ -182,7 +182,7 @@ describe('GET /api/eventos/{id}/export/pedidos.csv', () => {
       .where(sql`${pedidos.id} = ${created.id}`);
     const usedUp = await insertTicket(t.db, created.id, oneDrink.id);
     await insertConsumo(t.db, other.id, usedUp.id, '2026-07-05T19:00:00Z', 'copa', null);
-    // Expired and used up: caducado comes first (DECISIONS §5).
+    // Expired and used up: caducado comes first (docs/rules/scan-rules.md).
     const expired = await insertTicket(t.db, created.id, past.id);
     await insertConsumo(t.db, other.id, expired.id, '2026-07-05T19:00:00Z', 'copa', null);
     await insertTicket(t.db, created.id, oneDrink.id, 'invalidado');
@@ -271,7 +271,7 @@ describe('GET /api/eventos/{id}/export/escaneos.csv', () => {
   });
 });
 
-describe('offline drinks in the exports (DECISIONS §12)', () => {
+describe('offline drinks in the exports (docs/rules/offline-and-field.md)', () => {
   it('mark an offline drink Offline: Sí, and name a conflict in the scan Motivo, undone or not', async () => {
     const offline = await createEvent(t, owner, { nombre: 'Sin conexión' });
     const tipo = await insertTicketType(t.db, offline.id, {

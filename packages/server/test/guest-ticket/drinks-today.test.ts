@@ -5,7 +5,7 @@ import { createScannerApp, expectScan, newScanId, type ScannerTestApp } from '..
 import { uniqueAddress } from '../setup/helpers';
 import { drinkAt, expectGuest, festivalSetup, guestGet, tokenOf } from './fixtures';
 
-// DECISIONS §15 on the guest's page: "Hoy: 2 de 4" — the drinks of the festival day the request
+// docs/rules/festivals.md on the guest's page: "Hoy: 2 de 4" — the drinks of the festival day the request
 // falls on (since the event's cut-off, in APP_TIME_ZONE) and, once today's limit is reached, when
 // the next drink is allowed (the next cut-off), exactly as the scanner decides them.
 

@@ -27,7 +27,7 @@ export function expectGuest(res: LightMyRequestResponse, expected: Partial<Guest
 }
 
 /**
- * A festival ticket (DECISIONS §15): scannerSetup's order with the event and the ticket type valid
+ * A festival ticket (docs/rules/festivals.md): scannerSetup's order with the event and the ticket type valid
  * for two days from the clock, the type's `maxDrinksPerDay` and, when given, the event's cut-off,
  * set in the database as the festival screens would.
  */

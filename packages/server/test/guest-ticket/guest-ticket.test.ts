@@ -14,7 +14,7 @@ import {
 import { expectApiError, uniqueAddress } from '../setup/helpers';
 import { expectGuest, guestGet, tokenOf } from './fixtures';
 
-// DECISIONS §13: a guest's own ticket by the secret of its link, GET /api/t/{token}, public.
+// docs/rules/guests.md: a guest's own ticket by the secret of its link, GET /api/t/{token}, public.
 
 let t: ScannerTestApp;
 beforeAll(async () => {
@@ -247,7 +247,7 @@ describe('GET /api/t/{token}', () => {
       ['a path longer than the router takes', 'B'.repeat(5000)],
       ['bytes that are not UTF-8', '%ED%A0%80BBBBBBBBBBBBBBBBBBBB'],
     ])(
-      'answers %s as the framework does (DECISIONS §14): §1 shape, echoing nothing of it',
+      'answers %s as the framework does (docs/rules/operations.md): §1 shape, echoing nothing of it',
       async (_what, token) => {
         const res = await guestGet(t, token, uniqueAddress());
 

@@ -6,7 +6,7 @@ import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import { openTestDatabase } from '../setup/database';
 
-// DECISIONS §13: the page /t/{token} is its own Vite entry (t.html), never indexed, and the browser
+// docs/rules/guests.md: the page /t/{token} is its own Vite entry (t.html), never indexed, and the browser
 // never sends its address (the ticket's secret) to another site.
 
 let database: Database;

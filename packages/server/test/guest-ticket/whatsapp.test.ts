@@ -6,7 +6,7 @@ import { createOrder, MISSING_ID } from '../orders/fixtures';
 import { createScannerApp, type ScannerTestApp, scannerSetup } from '../scanner/fixtures';
 import { expectApiError } from '../setup/helpers';
 
-// DECISIONS §13: the organizer sends tickets by WhatsApp (a wa.me link the web builds) and marks
+// docs/rules/guests.md: the organizer sends tickets by WhatsApp (a wa.me link the web builds) and marks
 // the order as sent; the sending list gives every order's number and guest links.
 
 let t: ScannerTestApp;

@@ -3,7 +3,7 @@ import { openPostgres } from '../../src/db/client';
 import { isDatabaseUnavailable } from '../../src/http/db-unavailable';
 import { createTestApp } from '../setup/test-app';
 
-// DECISIONS §14: a request the database cannot serve for a moment answers 503 db_unavailable.
+// docs/rules/operations.md: a request the database cannot serve for a moment answers 503 db_unavailable.
 
 describe('a database that cannot be reached', () => {
   it('answers 503 db_unavailable while its host name does not resolve (a container being replaced)', async () => {

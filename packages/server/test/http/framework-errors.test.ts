@@ -9,7 +9,7 @@ import { type Account, createEvent, createTicketType, signIn } from '../events/f
 import { createOrder } from '../orders/fixtures';
 import { openTestDatabase } from '../setup/database';
 
-// DECISIONS §14: errors the HTTP framework or Node's parser raise themselves (URL or parameter too
+// docs/rules/operations.md: errors the HTTP framework or Node's parser raise themselves (URL or parameter too
 // long, headers too large, a URL that does not decode, a malformed request) answer in the shape of
 // §1, in Spanish, and repeat no part of the URL (it may hold an API key or a QR code). Through a
 // real socket: `inject` skips Node's HTTP parser.

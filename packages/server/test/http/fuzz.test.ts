@@ -10,7 +10,7 @@ import { createOrder } from '../orders/fixtures';
 import { openTestDatabase } from '../setup/database';
 import { uniqueAddress, uniqueEmail } from '../setup/helpers';
 
-// DECISIONS §1 and §14, by property: every /api route of the route table, sent malformed and
+// docs/rules/api-conventions.md, docs/rules/operations.md, by property: every /api route of the route table, sent malformed and
 // extreme input — wrong types, NUL, lone surrogates, huge strings and numbers, ids past the
 // database's integer range, impossible dates, deep nesting, wrong content types, overlong path
 // parameters — by an organizer with real data of their own (so real ids get past the 404), an

@@ -4,7 +4,7 @@ import { buildApp } from '../../src/app';
 import { openPostgres } from '../../src/db/client';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-// DECISIONS §14: a public health check for load balancers and monitors.
+// docs/rules/operations.md: a public health check for load balancers and monitors.
 
 let t: TestApp;
 

@@ -11,18 +11,18 @@ import { authHeader, loginAs } from '../setup/helpers';
 /** Open to anyone. */
 const publicRoutes = new Set([
   'GET /api/config',
-  // Load balancers and monitors (DECISIONS §14).
+  // Load balancers and monitors (docs/rules/operations.md).
   'GET /api/health',
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/demo-request',
-  // The bar scanner: the event's API key is the credential (DECISIONS §7).
+  // The bar scanner: the event's API key is the credential (docs/rules/scanner.md).
   'GET /api/scanner/:apiKey/event',
   'GET /api/scanner/:apiKey/ticket/:qrCode',
   'GET /api/scanner/:apiKey/offline',
   'POST /api/scanner/:apiKey/consume',
   'POST /api/scanner/:apiKey/undo',
-  // A guest's own ticket: the link's secret is the credential (DECISIONS §13).
+  // A guest's own ticket: the link's secret is the credential (docs/rules/guests.md).
   'GET /api/t/:token',
 ]);
 

@@ -64,7 +64,7 @@ async function snapshot(t: TestApp, target: Target) {
 }
 
 /**
- * The access rules of DECISIONS §1–2 for each endpoint: the owner may; another organizer gets the
+ * The access rules of docs/rules/api-conventions.md–2 for each endpoint: the owner may; another organizer gets the
  * same 404 as for something missing; bar staff 403; anonymous 401; an admin may read, not change.
  */
 export function describeAccess(app: () => TestApp, endpoints: Endpoint[]) {

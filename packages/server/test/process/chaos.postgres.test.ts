@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 import { startServer } from './server-process';
 import { copyOfTemplate, type CopiedDatabase, stopServers } from './shared-database';
 
-// DECISIONS §14 and issue 18: a lost database connection never ends a server process. Two real
+// docs/rules/operations.md and issue 18: a lost database connection never ends a server process. Two real
 // server processes serve a burst of consumes while every connection of their database is
 // terminated (as a managed PostgreSQL's failover does), twice. Clients retry a 503 or a network
 // error with the same scanId, as the scanner page does, until the scan is acknowledged.

@@ -8,7 +8,7 @@ import '../setup/provided-context';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
-// DECISIONS §14: an in-process app whose PostgreSQL sits behind a TCP proxy the test breaks: a
+// docs/rules/operations.md: an in-process app whose PostgreSQL sits behind a TCP proxy the test breaks: a
 // connection cut in the middle of a consume's transaction, PostgreSQL "restarting" (connections
 // cut, then refused for a while), a database that does not answer at all. The requests hit answer
 // 503 with the §14 body, nothing ends the process, and requests succeed again once it answers.

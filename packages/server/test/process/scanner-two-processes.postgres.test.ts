@@ -9,7 +9,7 @@ import '../setup/provided-context';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { exitOf, killAll, startServer } from './server-process';
 
-// DECISIONS §7 and §10: several server processes share one PostgreSQL; the scanner's check-and-
+// docs/rules/scanner.md, docs/rules/operations.md: several server processes share one PostgreSQL; the scanner's check-and-
 // insert and its rate limit hold across them, not just inside one process.
 
 type Started = Awaited<ReturnType<typeof startServer>>;

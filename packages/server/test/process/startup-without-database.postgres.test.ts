@@ -4,7 +4,7 @@ import '../setup/provided-context';
 import { exitOf, killAll, spawnServer } from './server-process';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
-// DECISIONS §14: a server process that starts while PostgreSQL is not reachable yet (starting up,
+// docs/rules/operations.md: a server process that starts while PostgreSQL is not reachable yet (starting up,
 // failing over) waits for it and then serves, instead of exiting.
 
 let databaseName: string;

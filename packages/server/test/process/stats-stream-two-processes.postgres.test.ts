@@ -7,7 +7,7 @@ import { openStatsStream } from '../stats-stream/sse-client';
 import { post, startServer } from './server-process';
 import { copyOfTemplate, type CopiedDatabase, stopServers } from './shared-database';
 
-// DECISIONS §8 and docs/decisions/021: a statistics stream open on one server process receives the
+// docs/rules/statistics.md and docs/decisions/021: a statistics stream open on one server process receives the
 // scans made through another, because the scan's transaction notifies through PostgreSQL.
 
 type Started = Awaited<ReturnType<typeof startServer>>;

@@ -11,7 +11,7 @@ import {
   tally,
 } from './fixtures';
 
-// DECISIONS §7: the check and the insert are atomic — simultaneous scans of one ticket never
+// docs/rules/scanner.md: the check and the insert are atomic — simultaneous scans of one ticket never
 // exceed its limit (here through one server; scanner-two-processes.postgres.test.ts through two).
 
 let t: ScannerTestApp;

@@ -11,7 +11,7 @@ import {
   scannerSetup,
 } from './fixtures';
 
-// DECISIONS §7, §12 and docs/decisions/029: the consume answer carries the ticket as it is after
+// docs/rules/scanner.md, docs/rules/offline-and-field.md and docs/decisions/029: the consume answer carries the ticket as it is after
 // the scan (holder, type, drinks), so quick mode shows it without asking again; a repeated scanId
 // of a drink that was undone answers `deshecho`, never green.
 

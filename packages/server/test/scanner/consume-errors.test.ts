@@ -13,8 +13,8 @@ import {
   scannerSetup,
 } from './fixtures';
 
-// DECISIONS §7: what POST /api/scanner/{apiKey}/consume answers when the key, the code or the body
-// is wrong (DECISIONS §1 error bodies, Spanish field details).
+// docs/rules/scanner.md: what POST /api/scanner/{apiKey}/consume answers when the key, the code or the body
+// is wrong (docs/rules/api-conventions.md error bodies, Spanish field details).
 
 let t: ScannerTestApp;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
   scannerSetup,
 } from './fixtures';
 
-// DECISIONS §5 and §7: POST /api/scanner/{apiKey}/consume answers every scan with the one rule
+// docs/rules/scan-rules.md, docs/rules/scanner.md: POST /api/scanner/{apiKey}/consume answers every scan with the one rule
 // function's decision; a refused drink is still 200 with success false and records nothing.
 
 let t: ScannerTestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventos, tickets, tiposTicket } from '../../src/db/schema';
 import { createScannerApp, expectScan, HOUR, newScanId, type ScannerTestApp, scannerSetup } from './fixtures';
 
-// DECISIONS §15 at the bar: the scanner passes the event's cut-off, the scan's bar and the
+// docs/rules/festivals.md at the bar: the scanner passes the event's cut-off, the scan's bar and the
 // ticket's top-ups to the one rule function, online and for offline uploads.
 
 let t: ScannerTestApp;

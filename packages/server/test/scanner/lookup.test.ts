@@ -13,7 +13,7 @@ import {
   scannerSetup,
 } from './fixtures';
 
-// DECISIONS §7: GET /api/scanner/{apiKey}/event and GET /api/scanner/{apiKey}/ticket/{qrCode},
+// docs/rules/scanner.md: GET /api/scanner/{apiKey}/event and GET /api/scanner/{apiKey}/ticket/{qrCode},
 // public and found by the event's API key.
 
 let t: ScannerTestApp;

@@ -36,7 +36,7 @@ import {
   uniqueContact,
 } from './fixtures';
 
-// DECISIONS §12, docs/decisions/035: GET /api/scanner/{apiKey}/offline gives a bar's device the
+// docs/rules/offline-and-field.md, docs/decisions/035: GET /api/scanner/{apiKey}/offline gives a bar's device the
 // event, its ticket types and every ticket (named by SHA-256 of its QR code, holder's name sealed
 // with a key derived from the code) with its drinks, so it can decide scans without the server.
 
@@ -120,7 +120,7 @@ describe('GET /api/scanner/{apiKey}/offline', () => {
       fechaInicio: f.evento.fechaInicio,
       fechaFin: f.evento.fechaFin,
       zonaHoraria: 'Europe/Madrid',
-      // When the festival day ends (DECISIONS §15), for per-day limits decided offline.
+      // When the festival day ends (docs/rules/festivals.md), for per-day limits decided offline.
       corteDiario: '06:00',
     });
     expect(data.tiposTicket).toEqual(

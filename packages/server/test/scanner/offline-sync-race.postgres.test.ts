@@ -12,7 +12,7 @@ import {
   tally,
 } from './fixtures';
 
-// DECISIONS §12 (docs/decisions/036): offline uploads take the consume path's lock (the ticket row
+// docs/rules/offline-and-field.md (docs/decisions/036): offline uploads take the consume path's lock (the ticket row
 // first), so uploads and online scans of one ticket, arriving together through a pool of
 // connections, are judged one after another, each with every drink committed before it.
 // PostgreSQL only: PGlite runs one transaction at a time.

@@ -21,7 +21,7 @@ import {
   type ScannerTestApp,
 } from './fixtures';
 
-// DECISIONS §12 (docs/decisions/036): offline scans reach the server through the consume call with
+// docs/rules/offline-and-field.md (docs/decisions/036): offline scans reach the server through the consume call with
 // `offline: true` and `escaneadoEn`. A drink served offline is always stored, at its scan time;
 // when the rules, with every drink the server knows, would have refused it, it is flagged as a
 // conflict with that reason, counted and listed in the statistics and named in the exports.

@@ -13,7 +13,7 @@ import {
   tally,
 } from './fixtures';
 
-// DECISIONS §7, §12: scanner calls are limited per API key and device, or per API key and client
+// docs/rules/scanner.md, docs/rules/offline-and-field.md: scanner calls are limited per API key and device, or per API key and client
 // address when they name no device (fixed one-minute windows, default 600, SCANNER_RATE_LIMIT /
 // scannerRateLimit, 0 = off), and an address that keeps trying unknown API keys is stopped after
 // 20 of them in 10 minutes. Many devices behind one address: venue.test.ts.

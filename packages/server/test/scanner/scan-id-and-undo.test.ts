@@ -15,7 +15,7 @@ import {
   scannerSetup,
 } from './fixtures';
 
-// DECISIONS §7: a client-generated scanId makes a retried scan harmless, and the device that
+// docs/rules/scanner.md: a client-generated scanId makes a retried scan harmless, and the device that
 // recorded a drink may undo it within 2 minutes.
 
 let t: ScannerTestApp;

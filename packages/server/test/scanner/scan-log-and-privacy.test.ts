@@ -15,7 +15,7 @@ import {
   uniqueContact,
 } from './fixtures';
 
-// DECISIONS §7: every scan attempt, allowed or refused, is kept in an audit log that outlives the
+// docs/rules/scanner.md: every scan attempt, allowed or refused, is kept in an audit log that outlives the
 // order; the scanner never shows the guest's email or phone.
 
 let t: ScannerTestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventos } from '../../src/db/schema';
 import { createScannerApp, type ScannerTestApp, scannerSetup } from './fixtures';
 
-// DECISIONS §15: the public scanner offers the event's bars for "¿En qué barra estás?", so the
+// docs/rules/festivals.md: the public scanner offers the event's bars for "¿En qué barra estás?", so the
 // event answer of GET /api/scanner/{apiKey}/event carries them.
 
 let t: ScannerTestApp;

@@ -13,7 +13,7 @@ import {
   tally,
 } from './fixtures';
 
-// DECISIONS §12 (docs/decisions/029): a venue's bars share one public address. Scanner limits
+// docs/rules/offline-and-field.md (docs/decisions/029): a venue's bars share one public address. Scanner limits
 // count per API key and device (600 a minute each); per API key and address the ceiling is 20,000
 // a minute (SCANNER_ADDRESS_LIMIT); SCANNER_RATE_LIMIT=0 turns every scanner limit off. The test
 // clock (buildApp's `now`) stands at the start of a minute, so the whole minute is in one window.

@@ -88,7 +88,7 @@ export async function loginAs(t: { app: TestServer; db: Db }, rol: Rol): Promise
   return { user, token, email: created.email, password: created.password };
 }
 
-/** Asserts an API error (DECISIONS §1): the status, a JSON `{message, error}` body, no stack trace. */
+/** Asserts an API error (docs/rules/api-conventions.md): the status, a JSON `{message, error}` body, no stack trace. */
 export function expectApiError(res: LightMyRequestResponse, status: number, error?: string) {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 import { MAX_STREAMS_PER_SESSION } from '../../src/modules/stats-stream/routes';
 import { openStatsStream } from './sse-client';
 
-// DECISIONS §8, docs/decisions/021: the statistics page's live stream.
+// docs/rules/statistics.md, docs/decisions/021: the statistics page's live stream.
 
 let t: TestApp;
 let base: string;
@@ -92,7 +92,7 @@ describe('GET /api/stats/{eventoId}/stream', () => {
     }
   });
 
-  it('sends new statistics within 2 s of a top-up, with no scan after it (DECISIONS §15)', async () => {
+  it('sends new statistics within 2 s of a top-up, with no scan after it (docs/rules/festivals.md)', async () => {
     const { evento, pedido } = await liveEvent();
     const stream = await openStatsStream(base, evento.id, owner.token);
     try {

@@ -7,7 +7,7 @@ import { effectiveStateSql } from '../../src/modules/stats/effective-state';
 import { openTestDatabase } from '../setup/database';
 
 // Issue 18 part 7: the effective ticket state has one source, the domain's `effectiveTicketState`
-// (DECISIONS §5); the statistics count it in SQL, so that SQL must answer as the domain function
+// (docs/rules/scan-rules.md); the statistics count it in SQL, so that SQL must answer as the domain function
 // does for every combination of what it reads.
 
 let database: Database;
@@ -24,7 +24,7 @@ const estados = ['activo', 'invalidado'] as const;
 const modos: Modo[] = ['por_cantidad', 'temporal', 'intervalos_controlados'];
 const limits = [null, 0, 1, 3];
 const used = [0, 1, 2, 3, 4];
-// Drinks added by top-ups (DECISIONS §15).
+// Drinks added by top-ups (docs/rules/festivals.md).
 const recargas = [0, 2];
 // Long expired, a millisecond before now, exactly now (still valid: "after validoHasta" is strict),
 // a millisecond after, and far ahead.

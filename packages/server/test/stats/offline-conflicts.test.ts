@@ -13,7 +13,7 @@ import {
   type ScannerTestApp,
 } from '../scanner/fixtures';
 
-// DECISIONS §12 (docs/decisions/036): conflicts are visible. The statistics count the drinks served
+// docs/rules/offline-and-field.md (docs/decisions/036): conflicts are visible. The statistics count the drinks served
 // offline and stored as conflicts (`conflictosOffline`) and list the newest of them.
 
 let t: ScannerTestApp;

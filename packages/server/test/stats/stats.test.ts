@@ -108,7 +108,7 @@ describe('GET /api/stats/{eventoId}', () => {
     ]);
   });
 
-  it('counts the undos (scan-log rows "deshacer"), not the undone scans themselves (DECISIONS §12)', async () => {
+  it('counts the undos (scan-log rows "deshacer"), not the undone scans themselves (docs/rules/offline-and-field.md)', async () => {
     const stats = await statsOf(owner);
 
     expect(stats.deshechos).toBe(1);

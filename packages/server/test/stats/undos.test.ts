@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../events/fixtures';
 import { createScannerApp, newScanId, scannerSetup, type ScannerTestApp } from '../scanner/fixtures';
 
-// DECISIONS §12: undone drinks are visible in the statistics (`deshechos`, per bar too), and the
+// docs/rules/offline-and-field.md: undone drinks are visible in the statistics (`deshechos`, per bar too), and the
 // counters the trigger keeps (docs/decisions/020, addendum) stay true after an undo.
 
 let t: ScannerTestApp;

@@ -4,7 +4,7 @@ import { call } from '../events/fixtures';
 import { drinkAt, festivalSetup } from '../guest-ticket/fixtures';
 import { createScannerApp, expectScan, type ScannerTestApp } from '../scanner/fixtures';
 
-// DECISIONS §15 on the order detail: each ticket of a type with a per-day limit says "Hoy: 2 de 4",
+// docs/rules/festivals.md on the order detail: each ticket of a type with a per-day limit says "Hoy: 2 de 4",
 // the drinks of the festival day the request falls on (since the event's cut-off), as the scanner
 // counts them.
 

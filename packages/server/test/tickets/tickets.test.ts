@@ -183,7 +183,7 @@ describe('PATCH /api/tickets/{id}/regenerate-qr', () => {
       enlaceInvitado: expect.stringMatching(/^\/t\/[A-Za-z0-9_-]{24}$/),
     });
     expect(renewed.qrCode).not.toBe(ticket.qrCode);
-    // The guest link is replaced with the QR (DECISIONS §13).
+    // The guest link is replaced with the QR (docs/rules/guests.md).
     expect(renewed.enlaceInvitado).not.toBe(ticket.enlaceInvitado);
     expect(Buffer.from(renewed.qrCode, 'base64url').length).toBeGreaterThanOrEqual(16);
     expect(await t.db.select().from(tickets).where(eq(tickets.qrCode, ticket.qrCode))).toEqual([]);

@@ -12,7 +12,7 @@ import { createOrder, MISSING_ID, ownedEvent, type OwnedEvent } from '../orders/
 import { expectApiError, expectValidationError } from '../setup/helpers';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-// The event's top-ups for its printable report (DECISIONS §15): totals, by payment method, and
+// The event's top-ups for its printable report (docs/rules/festivals.md): totals, by payment method, and
 // the list with each ticket's holder and type.
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { homePathFor, type Rol } from '@drinkflow/domain/roles';
 import { paths } from './paths';
 
-/** Who may open each guarded area (DECISIONS §2); the router's guards and `nextPathFor` share it. */
+/** Who may open each guarded area (docs/rules/accounts-and-roles.md); the router's guards and `nextPathFor` share it. */
 export const areaRoles = {
   admin: ['admin'],
   organizer: ['organizer', 'admin'],
@@ -23,7 +23,7 @@ const unsafeCharacter = (character: string) =>
 /**
  * Where to go after signing in: the page asked for in `?next=` when it is a path of this site
  * (one leading '/', no '//', no scheme) that the role may open; anything else sends the person to
- * their role's home (DECISIONS §2). Login and register pages are never a destination.
+ * their role's home (docs/rules/accounts-and-roles.md). Login and register pages are never a destination.
  */
 export function nextPathFor(next: string | null | undefined, rol: Rol): string {
   const home = homePathFor(rol);

@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 export const DEMO_MODE_HINT = 'Datos y cuentas de prueba: no usar para un evento real';
 
 /**
- * Shown only in demo mode (DECISIONS §3): tells that the data and accounts are for trying the
+ * Shown only in demo mode (docs/rules/operations.md): tells that the data and accounts are for trying the
  * product. The explanation is a tooltip for the mouse and hidden text for screen readers.
  */
 export function DemoModeTag({ className }: { className?: string }) {

@@ -11,7 +11,7 @@ export const getEvents = (userId: number) => api.get<Evento[]>(`/eventos/${userI
 export const eventsQueryOptions = (userId: number) =>
   queryOptions({ queryKey: eventsQueryKey(userId), queryFn: () => getEvents(userId) });
 
-/** The signed-in organizer's events (spec §7: only when a user id exists). */
+/** The signed-in organizer's events (docs/rules/api-conventions.md: only when a user id exists). */
 export function useMyEvents() {
   const { user } = useAuth();
   return useQuery({ ...eventsQueryOptions(user?.id ?? 0), enabled: !!user });

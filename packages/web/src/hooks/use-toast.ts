@@ -11,7 +11,7 @@ export interface ToastItem extends ToastInput {
   open: boolean;
 }
 
-// Spec §9: one toast at a time; a new one replaces the current one.
+// docs/rules/constants.md: one toast at a time; a new one replaces the current one.
 const TOAST_LIMIT = 1;
 const REMOVE_DELAY_MS = 1000;
 

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api';
 
 /*
- * A ticket's top-ups (DECISIONS §15), shared by the order detail and the organizer's scanner: both
+ * A ticket's top-ups (docs/rules/festivals.md), shared by the order detail and the organizer's scanner: both
  * add drinks with the same dialog and read the same cache.
  */
 

@@ -4,7 +4,7 @@ import { saveFile } from './save-file';
 export const TOKEN_KEY = 'drinkflow_token';
 export const USER_KEY = 'drinkflow_user';
 
-/** A non-OK response: `message` is what a person should read (spec §8). */
+/** A non-OK response: `message` is what a person should read (docs/rules/api-conventions.md). */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -35,7 +35,7 @@ export interface RequestOptions {
   body?: unknown;
   /** Bytes sent as they are (a file), with their content type, instead of a JSON body. */
   raw?: { data: Blob; contentType: string };
-  /** Resolve to null on 401 instead of failing (spec §7). */
+  /** Resolve to null on 401 instead of failing (docs/rules/api-conventions.md). */
   nullOn401?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;

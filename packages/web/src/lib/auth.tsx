@@ -41,7 +41,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUserState(next);
   }, []);
 
-  // Spec §4: a restored session's token is verified; any non-OK answer signs out locally.
+  // docs/rules/states-and-flows.md: a restored session's token is verified; any non-OK answer signs out locally.
   useEffect(() => {
     if (!localStorage.getItem(TOKEN_KEY)) return;
     let cancelled = false;

@@ -3,7 +3,7 @@ export const ALL_EVENTS = 'todos';
 export type EventSelection = typeof ALL_EVENTS | number;
 
 /**
- * Where a list remembers its event (spec §9 keys) and what it shows when nothing was chosen yet:
+ * Where a list remembers its event (docs/rules/constants.md keys) and what it shows when nothing was chosen yet:
  * all events (ticket types) or nothing until the organizer picks (orders: 'Selecciona un Evento').
  */
 export interface SelectionMemory<Fallback extends EventSelection | null = EventSelection | null> {
@@ -24,7 +24,7 @@ export function parseSelection(raw: string | null, eventIds?: readonly number[])
 
 /**
  * The selected event: the ?evento= query parameter first, then local storage, else the list's
- * fallback (spec §2). An id that is not one of the organizer's events is ignored.
+ * fallback (docs/rules/screens.md). An id that is not one of the organizer's events is ignored.
  */
 export function resolveSelection<Fallback extends EventSelection | null>(
   param: string | null,

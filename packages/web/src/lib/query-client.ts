@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-// Spec §7: no refetch interval, no refetch on focus, never stale, no retries.
+// docs/rules/api-conventions.md: no refetch interval, no refetch on focus, never stale, no retries.
 export const createQueryClient = () =>
   new QueryClient({
     defaultOptions: {

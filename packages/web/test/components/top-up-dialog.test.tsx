@@ -7,7 +7,7 @@ import { anOrganizer } from '../fixtures/entities';
 import { renderRoutes, signIn } from '../fixtures/render-app';
 import { stubResizeObserver } from '../fixtures/resize-observer';
 
-// DECISIONS §15: 'Añadir bebidas' adds drinks to one ticket's limit, with the server's checks.
+// docs/rules/festivals.md: 'Añadir bebidas' adds drinks to one ticket's limit, with the server's checks.
 
 const organizer = anOrganizer();
 const stored: Recarga = {

@@ -8,7 +8,7 @@ import { anEvent, anOrganizer } from '../fixtures/entities';
 import { renderRoutes, signIn } from '../fixtures/render-app';
 import { stubResizeObserver } from '../fixtures/resize-observer';
 
-// DECISIONS §15: the event form's "Barras" and "Corte diario".
+// docs/rules/festivals.md: the event form's "Barras" and "Corte diario".
 
 const festival: EventoDetail = {
   ...anEvent({ barras: ['VIP', 'Terraza'], corteDiario: '06:00' }),

@@ -84,7 +84,7 @@ describe('order detail page', () => {
     expect(await screen.findByRole('heading', { name: 'Tickets (2)' })).toBeInTheDocument();
 
     const first = await ticketCard(1);
-    // The spec's badge and, beside it, the effective state (DECISIONS §5).
+    // The spec's badge and, beside it, the effective state (docs/rules/scan-rules.md).
     expect(within(first).getAllByText('Activo').length).toBeGreaterThan(0);
     expect(within(first).getByText('No escaneado aún')).toBeInTheDocument();
     expect(within(first).getByText('Copas')).toBeInTheDocument();
@@ -229,7 +229,7 @@ describe('order detail page', () => {
     );
   });
 
-  it('counts a ticket’s top-ups in its limit and lists them under «Recargas» (DECISIONS §15)', async () => {
+  it('counts a ticket’s top-ups in its limit and lists them under «Recargas» (docs/rules/festivals.md)', async () => {
     renderDetail(routes());
     const card = await ticketCard(2);
     expect(await within(card).findByText('2 de 7 bebidas')).toBeInTheDocument();

@@ -19,7 +19,7 @@ const ticket = (patch: {
   tipoTicket: { validoHasta: patch.validoHasta ?? '2030-07-05T02:00:00.000Z' },
 });
 
-describe('displayed ticket status (spec §4)', () => {
+describe('displayed ticket status (docs/rules/states-and-flows.md)', () => {
   it.each([
     {
       shown: 'Expirado',

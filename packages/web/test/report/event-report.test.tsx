@@ -151,7 +151,7 @@ describe('event report page', () => {
     expect(summary).toHaveTextContent('TamañoEvento Pequeño');
   });
 
-  it('counts the drinks served offline that the rules would have refused (DECISIONS §12)', async () => {
+  it('counts the drinks served offline that the rules would have refused (docs/rules/offline-and-field.md)', async () => {
     serveApi({ ...routes, 'GET /api/stats/1': { ...night, conflictosOffline: 12_500 } });
     renderReport();
     await screen.findByRole('heading', { name: 'Informe del evento' });
@@ -199,7 +199,7 @@ describe('event report page', () => {
     );
   });
 
-  it('adds the top-ups: a figure, the totals by payment method and each top-up (DECISIONS §15)', async () => {
+  it('adds the top-ups: a figure, the totals by payment method and each top-up (docs/rules/festivals.md)', async () => {
     serveApi({
       ...routes,
       'GET /api/stats/1': { ...night, recargas: { bebidas: 6, importe: 17.5 } },

@@ -10,7 +10,7 @@ import { renderRoutes, signIn } from '../fixtures/render-app';
 import { stubResizeObserver } from '../fixtures/resize-observer';
 import { busyNight, serveWithStream } from './stats-fixtures';
 
-// DECISIONS §12 (docs/decisions/036): drinks served offline that the rules would have refused are
+// docs/rules/offline-and-field.md (docs/decisions/036): drinks served offline that the rules would have refused are
 // counted and listed on the statistics page, only when there are any.
 
 inMadridTimeZone();

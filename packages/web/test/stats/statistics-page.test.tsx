@@ -119,7 +119,7 @@ describe('statistics page', () => {
     expect(within(bars).getAllByRole('row')[1]).toHaveTextContent('Terraza91');
   });
 
-  it('shows the drinks undone at the bars, in total and per bar (DECISIONS §12)', async () => {
+  it('shows the drinks undone at the bars, in total and per bar (docs/rules/offline-and-field.md)', async () => {
     const undone = busyNight({
       deshechos: 3,
       porBarra: [{ barra: 'Terraza', consumos: 9, rechazos: 1, deshechos: 3 }],

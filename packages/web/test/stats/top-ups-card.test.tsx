@@ -5,7 +5,7 @@ import { ExportData } from '@/features/stats/components/export-data';
 import { StatCards } from '@/features/stats/components/stat-cards';
 import { busyNight } from './stats-fixtures';
 
-// DECISIONS §15: the statistics show the event's top-ups (drinks added, euros taken) and export them.
+// docs/rules/festivals.md: the statistics show the event's top-ups (drinks added, euros taken) and export them.
 
 const card = (title: string) => screen.getByRole('heading', { name: title }).parentElement!.parentElement!;
 

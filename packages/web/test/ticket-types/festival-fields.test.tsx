@@ -10,7 +10,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { created, sentBodies, serveApi } from '../fixtures/api-stub';
 import { anEvent, aTicketType } from '../fixtures/entities';
 
-// DECISIONS §15 in the ticket type form: "Máximo por día" and "Barras permitidas".
+// docs/rules/festivals.md in the ticket type form: "Máximo por día" and "Barras permitidas".
 
 function renderForm(barras: string[]) {
   const fetchMock = serveApi({ 'POST /api/tipos-ticket': created(aTicketType({ id: 9, eventoId: 3 })) });

@@ -12,7 +12,7 @@ import { idParams } from '../../http/params';
 import { currentUser } from '../auth/guards';
 import { createAdminService } from './service';
 
-/** The admin panel's API (DECISIONS §9): admins only; anyone else signed in gets 403. */
+/** The admin panel's API (docs/rules/accounts-and-roles.md): admins only; anyone else signed in gets 403. */
 export function registerAdminRoutes({ app, db, guards }: AppContext): void {
   const admin = createAdminService(db);
   // onRequest: the session and role are checked before the query or body is validated.

@@ -132,7 +132,7 @@ export function createAdminService(db: Db, options: AdminServiceOptions = {}) {
       const at = now();
       const [[usuarios], [activos], [organizadores], [drinks], actividad] = await Promise.all([
         db.select({ n: count() }).from(users),
-        // DECISIONS §4: active from fechaInicio to fechaFin inclusive.
+        // docs/rules/events.md: active from fechaInicio to fechaFin inclusive.
         db
           .select({ n: count() })
           .from(eventos)

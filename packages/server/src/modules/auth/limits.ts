@@ -2,7 +2,7 @@ import type { ThrottlePolicy } from '../../http/rate-limits';
 
 export const SESSION_DAYS = 30;
 
-/** DECISIONS §2: failed logins, per email and per client address. */
+/** docs/rules/accounts-and-roles.md: failed logins, per email and per client address. */
 export const loginLimits = {
   perEmail: 10,
   perAddress: 50,

@@ -92,9 +92,9 @@ export function createAuthService(db: Db, options: AuthServiceOptions = {}) {
     /**
      * Every attempt is recorded as a failure before the password is checked, in one locked
      * transaction with the count, so simultaneous attempts cannot pass the limit; a correct
-     * password then takes its attempt back (DECISIONS §2: successful logins do not count).
+     * password then takes its attempt back (docs/rules/accounts-and-roles.md: successful logins do not count).
      * A disabled account is told so only after the password proved right, so the answer reveals
-     * nothing to someone guessing (DECISIONS §9).
+     * nothing to someone guessing (docs/rules/accounts-and-roles.md).
      */
     async login(body: LoginBody, ip: string) {
       const email = body.email.toLowerCase();

@@ -34,7 +34,7 @@ export const EMAIL_DEFAULTS = {
 
 /**
  * POST /api/pedidos/{id}/enviar, POST /api/eventos/{id}/enviar-tickets, GET /api/eventos/{id}/envios
- * (DECISIONS §13, docs/decisions/042), and with `email` this process's queue worker.
+ * (docs/rules/guests.md, docs/decisions/042), and with `email` this process's queue worker.
  */
 export function registerEmailRoutes(
   { app, db, guards, timeZone }: AppContext,

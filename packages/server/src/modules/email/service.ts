@@ -13,7 +13,7 @@ import type { EmailQueue } from './queue';
 const validEmail = z.email();
 
 /**
- * Queueing orders' emails and reading their progress (DECISIONS §13). Changing is for the event's
+ * Queueing orders' emails and reading their progress (docs/rules/guests.md). Changing is for the event's
  * organizer (another organizer's orders do not exist → 404); reading also for an admin.
  * `configured` is false without SMTP_URL: every send then answers 409.
  */

@@ -39,7 +39,7 @@ async function spellingsOf(tx: Tx, eventoId: number, key: string): Promise<strin
 }
 
 /**
- * PATCH /api/eventos/{id}/barras {de, a} (DECISIONS §15, docs/decisions/045): renames one of the
+ * PATCH /api/eventos/{id}/barras {de, a} (docs/rules/festivals.md, docs/decisions/045): renames one of the
  * event's bars in its list, its ticket types' allowed bars, its drinks (whose trigger moves the
  * statistics counters), the scan log, each bar's last scan and the alerts, in one transaction.
  * Rows merge when the new name already has some (counters add up, the last scan keeps the later time).

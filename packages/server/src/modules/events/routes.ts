@@ -40,7 +40,7 @@ export function registerEventRoutes({ app, db, guards }: AppContext): void {
     async (request) => events.update(currentUser(request), request.params.id, request.body),
   );
 
-  // Renames a bar everywhere the event uses it (DECISIONS §15).
+  // Renames a bar everywhere the event uses it (docs/rules/festivals.md).
   app.patch(
     '/api/eventos/:id/barras',
     { onRequest, schema: { params: idParams, body: renameBarBody, response: { 200: evento } } },

@@ -27,7 +27,7 @@ export const toEvento = (row: EventoRow, now = new Date()): Evento => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** Events a user may read: an admin every one, an organizer their own (DECISIONS §2). */
+/** Events a user may read: an admin every one, an organizer their own (docs/rules/accounts-and-roles.md). */
 export const readableBy = (user: User): SQL | undefined =>
   user.rol === 'admin' ? undefined : eq(eventos.organizadorId, user.id);
 /** Events a user may change: only their own. */
@@ -38,7 +38,7 @@ const newApiKey = () => randomSecret(18);
 export const BAR_IN_USE = 'No se puede quitar una barra que permite un tipo de ticket';
 
 /**
- * 409 when `barras` would drop a bar that one of the event's ticket types allows (DECISIONS §15).
+ * 409 when `barras` would drop a bar that one of the event's ticket types allows (docs/rules/festivals.md).
  * Run it in the transaction that writes the bars, after locking the event row: a ticket type's
  * create or update locks the same row, so neither can slip in between.
  */
@@ -55,7 +55,7 @@ export async function assertAllowedBarsKept(tx: Tx, eventoId: number, barras: re
     );
 }
 /**
- * Key changes per organizer (DECISIONS §4): a 409 says that another event uses a key, so unlimited
+ * Key changes per organizer (docs/rules/events.md): a 409 says that another event uses a key, so unlimited
  * attempts would let an organizer search for other events' keys.
  */
 export const apiKeyChangeLimit = {

@@ -1,4 +1,4 @@
-// A CSV writer for spreadsheets in Spain (DECISIONS §8): `;` between cells (`,` is the decimal
+// A CSV writer for spreadsheets in Spain (docs/rules/statistics.md): `;` between cells (`,` is the decimal
 // separator there), CRLF between lines, UTF-8 with a BOM so Excel reads the accents.
 
 export const CSV_BOM = '\uFEFF';

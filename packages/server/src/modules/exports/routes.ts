@@ -4,7 +4,7 @@ import { currentUser } from '../auth/guards';
 import { createEventService } from '../events/service';
 import { createExportService, exportKinds, type ExportName } from './service';
 
-/** CSV exports of an event (DECISIONS §8), streamed from the database. */
+/** CSV exports of an event (docs/rules/statistics.md), streamed from the database. */
 export function registerExportRoutes({ app, db, guards, timeZone }: AppContext): void {
   const exports = createExportService(db, createEventService(db), timeZone);
   const onRequest = guards.requireRole('organizer', 'admin');

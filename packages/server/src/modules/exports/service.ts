@@ -136,7 +136,7 @@ const pedidosExport: ExportKind<OrderRow> = {
     row.creado,
     row.ticket_id,
     row.tipo,
-    // The effective state (DECISIONS §5), as the statistics and the order detail name it.
+    // The effective state (docs/rules/scan-rules.md), as the statistics and the order detail name it.
     row.estado === null ? null : (estadoEfectivoLabels[row.estado as TicketEstadoEfectivo] ?? row.estado),
   ]),
 };
@@ -176,7 +176,7 @@ function ticketNames(db: Db) {
 
 /**
  * One row per consumption (an undone drink is no longer one: decision 015), in time order; an
- * offline drink at its scan time, marked `Offline: Sí` (DECISIONS §12).
+ * offline drink at its scan time, marked `Offline: Sí` (docs/rules/offline-and-field.md).
  */
 const consumosExport: ExportKind<ConsumoRow> = {
   header: ['Fecha', 'Ticket', 'Titular', 'Tipo de ticket', 'Bebida', 'Barra', 'Offline'],
@@ -225,7 +225,7 @@ interface ScanRow extends KeyedRow {
 function scanResult(row: ScanRow): { resultado: string; motivo: string } {
   if (row.accion === 'deshacer') return { resultado: 'Deshecho', motivo: scanReasonLabel(row.reason) };
   if (!row.allowed) return { resultado: 'Rechazado', motivo: scanReasonLabel(row.reason) };
-  // An offline drink the rules would have refused was served all the same (DECISIONS §12), and an
+  // An offline drink the rules would have refused was served all the same (docs/rules/offline-and-field.md), and an
   // allowed scan that the bar took back keeps its row; the undo follows as a row of its own.
   const motivos = [
     row.conflicto ? offlineConflictLabel(row.conflicto) : null,
@@ -277,7 +277,7 @@ interface RecargaRow extends KeyedRow {
 }
 
 /**
- * One row per top-up (DECISIONS §15), in time order, with the ticket's holder and type and who
+ * One row per top-up (docs/rules/festivals.md), in time order, with the ticket's holder and type and who
  * registered it. Top-ups are few (one per sale at a desk), so the batch joins what it names. The
  * amount is written with a decimal comma (`12,50`), as a Spanish spreadsheet reads a number.
  */

@@ -20,7 +20,7 @@ import { createWhatsappService } from './whatsapp';
 export const GUEST_TICKET_RATE_PER_MINUTE = 120;
 const MINUTE_MS = 60_000;
 
-/** Headers of a guest's page and its API (DECISIONS §13): never indexed, never sent on as referrer. */
+/** Headers of a guest's page and its API (docs/rules/guests.md): never indexed, never sent on as referrer. */
 export const guestPageHeaders = {
   'x-robots-tag': 'noindex',
   'referrer-policy': 'no-referrer',

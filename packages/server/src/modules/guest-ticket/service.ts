@@ -14,7 +14,7 @@ export interface GuestTicketOptions {
 }
 
 /**
- * A guest's view of their ticket by its link's token (DECISIONS §13): the event, the holder's name,
+ * A guest's view of their ticket by its link's token (docs/rules/guests.md): the event, the holder's name,
  * the type's limit in words and where the ticket stands now, decided by the scanner's rule function.
  * Never the order's email or phone.
  */
@@ -56,7 +56,7 @@ export function createGuestTicketService(db: Db, { timeZone, now = () => new Dat
       const ticket = { estado: row.estado };
       const used = times.length;
       const limited = tipo.modo !== 'temporal' && tipo.maxDrinks !== null;
-      // Top-ups raise a counted ticket's limit (DECISIONS §15).
+      // Top-ups raise a counted ticket's limit (docs/rules/festivals.md).
       const recargas = limited ? row.recargas : 0;
       // The scanner's own answer to a drink of the ticket's kind right now: an interval, or the
       // per-day limit until the next cut-off, makes the guest wait for a known time.
@@ -94,7 +94,7 @@ export function createGuestTicketService(db: Db, { timeZone, now = () => new Dat
         // An invalidated ticket's code scans as refused: the page shows no code to present.
         qrCode: row.estado === 'invalidado' ? null : row.qrCode,
       };
-      // "Hoy: 2 de 4" (DECISIONS §15): this festival day's drinks, counted as the scanner counts them,
+      // "Hoy: 2 de 4" (docs/rules/festivals.md): this festival day's drinks, counted as the scanner counts them,
       // and when today's limit lifts — the rule's own next cut-off (null past the ticket's validity).
       if (tipo.maxDrinksPerDay !== null) {
         answer.bebidasHoy = drinksToday(times, at, row.evento.corteDiario, timeZone);

@@ -9,7 +9,7 @@ import type { EventService } from '../events/service';
 import { findOrder, withSummaries } from '../orders/queries';
 
 /**
- * Sending tickets by WhatsApp (DECISIONS §13): the organizer opens a wa.me link built by the web,
+ * Sending tickets by WhatsApp (docs/rules/guests.md): the organizer opens a wa.me link built by the web,
  * then marks the order as sent (or unmarks it). The sending list gives each order's number and links.
  */
 export function createWhatsappService(db: Db, events: EventService) {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { driverOf, type Db } from '../../db/client';
 
-/** DECISIONS §14: the database must answer within this time for the process to be healthy. */
+/** docs/rules/operations.md: the database must answer within this time for the process to be healthy. */
 export const HEALTH_TIMEOUT_MS = 2000;
 
 /**

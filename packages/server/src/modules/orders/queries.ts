@@ -55,7 +55,7 @@ export function orderFilters(
   );
 }
 
-/** Each order with its event, its tickets' type (DECISIONS §6) and its ticket count. */
+/** Each order with its event, its tickets' type (docs/rules/orders-and-tickets.md) and its ticket count. */
 export async function withSummaries(
   executor: Db | Tx,
   rows: { pedido: PedidoRow; evento: EventSummary }[],

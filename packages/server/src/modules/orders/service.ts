@@ -59,7 +59,7 @@ export function createOrderService(db: Db, events: EventService, timeZone: strin
 
     get: read,
 
-    /** The order and, with a ticket type, all its tickets: one transaction (DECISIONS §6). */
+    /** The order and, with a ticket type, all its tickets: one transaction (docs/rules/orders-and-tickets.md). */
     async create(user: User, values: CreateOrderValues): Promise<PedidoCreated> {
       const created = await db.transaction(async (tx) => {
         await events.findWritable(user, values.eventoId, tx);

@@ -67,7 +67,7 @@ export function createKnownScans(maxTickets: number = scannerRateLimits.defaultK
 
     /**
      * Scans decided from memory take the database's time as estimated from the last read (every
-     * process keeps to the one clock: DECISIONS §12's drink times, intervals and cut-offs).
+     * process keeps to the one clock: docs/rules/offline-and-field.md's drink times, intervals and cut-offs).
      */
     observeDatabaseTime(databaseMs: number) {
       databaseClockOffsetMs = databaseMs - Date.now();

@@ -1,4 +1,4 @@
-/** The scanner's limits: its rate limits (DECISIONS §7, §12; docs/decisions/016 and 029) and memory. */
+/** The scanner's limits: its rate limits (docs/rules/scanner.md, docs/rules/offline-and-field.md; docs/decisions/016 and 029) and memory. */
 export const scannerRateLimits = {
   /**
    * Requests per minute per API key and device (per address for requests that name no device):

@@ -15,7 +15,7 @@ import { offlineEtag, rowsVersion } from './offline-version';
 import type { ScannerEventRow } from './rate-limit';
 
 /**
- * GET /api/scanner/{apiKey}/offline (DECISIONS §12, docs/decisions/035): the event, its ticket
+ * GET /api/scanner/{apiKey}/offline (docs/rules/offline-and-field.md, docs/decisions/035): the event, its ticket
  * types and every ticket with its drinks, read in one statement for every build, each build
  * started after the requests it answers arrived; only the sealed names are re-used between builds.
  * Tickets are named by the hex SHA-256 of their QR code and their holder's name is sealed with a
@@ -230,7 +230,7 @@ export function createOfflineData(db: Db, options: OfflineDataOptions) {
         drinkType: tipo.drinkType,
         validoDesde: iso(tipo.desde),
         validoHasta: iso(tipo.hasta),
-        // DECISIONS §15's fields only when set, so other events' data stays as it was.
+        // docs/rules/festivals.md's fields only when set, so other events' data stays as it was.
         ...(tipo.maxDrinksPerDay !== null ? { maxDrinksPerDay: tipo.maxDrinksPerDay } : {}),
         ...(tipo.barrasPermitidas !== null ? { barrasPermitidas: tipo.barrasPermitidas } : {}),
       })),

@@ -8,9 +8,9 @@ import { countWindows, ticketSelect, type TicketReadRow } from './scan-statement
 
 export interface ScannerEventRow extends ScannerEvent {
   id: number;
-  /** When the event's festival day ends, "HH:mm" (DECISIONS §15); absent: the default. */
+  /** When the event's festival day ends, "HH:mm" (docs/rules/festivals.md); absent: the default. */
   corteDiario?: string;
-  /** The event's bars (DECISIONS §15); absent: none. */
+  /** The event's bars (docs/rules/festivals.md); absent: none. */
   barras?: string[];
   /** The event row's version (`xmin`) when read: a scan decided from memory checks it (known-scans.ts). */
   version?: string;
@@ -60,7 +60,7 @@ function countsOf(hits: Record<string, number | string> | null): Record<string, 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
 /**
- * The scanner's rate limits (DECISIONS §12, docs/decisions/029): a request that names its device
+ * The scanner's rate limits (docs/rules/offline-and-field.md, docs/decisions/029): a request that names its device
  * counts per API key and device (`perMinute`) and per API key and address (`perAddress`, the
  * venue's ceiling); one that names none counts per API key and address at `perMinute`. Every window
  * is counted in the statement that finds the key's event, the scan path's first round trip.

@@ -51,7 +51,7 @@ function deviceOf(request: { headers: Record<string, unknown>; body?: unknown })
   return header.data ?? (typeof fromBody === 'string' && fromBody ? fromBody : null);
 }
 
-/** The public scanner API (DECISIONS §7): no account, the event's API key in the path. */
+/** The public scanner API (docs/rules/scanner.md): no account, the event's API key in the path. */
 export function registerScannerRoutes({ app, db, timeZone }: AppContext, options: ScannerOptions): void {
   const notifier = createScanNotifier(db, app.log);
   app.addHook('onClose', () => notifier.flush());

@@ -42,7 +42,7 @@ export interface TicketReadRow {
   hasta_ms: number;
   max_drinks_per_day: number | null;
   barras_permitidas: string[] | null;
-  /** Drinks its top-ups added (DECISIONS §15). */
+  /** Drinks its top-ups added (docs/rules/festivals.md). */
   recargas_bebidas: number;
   history: { id: number; tipoBebida: string; ms: number; barra: string | null }[] | null;
   earlier: { qr: string; response: unknown; undone: boolean } | null;

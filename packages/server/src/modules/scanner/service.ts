@@ -33,7 +33,7 @@ export interface ConsumeRequest {
   scanId?: string;
   barra?: string;
   deviceId?: string;
-  /** A drink served offline, uploaded now (DECISIONS §12); then `scanId` and `escaneadoEn` are set. */
+  /** A drink served offline, uploaded now (docs/rules/offline-and-field.md); then `scanId` and `escaneadoEn` are set. */
   offline?: boolean;
   /** When the device scanned it (ISO), offline only. */
   escaneadoEn?: string;
@@ -112,7 +112,7 @@ async function lookupFailure(db: Db, qrCode: string): Promise<HttpError> {
 
 /**
  * Where a consume happens, for the rules: its bar — none given is null, which a type that names
- * bars refuses (DECISIONS §15) — and the event's cut-off.
+ * bars refuses (docs/rules/festivals.md) — and the event's cut-off.
  */
 const placeOf = (evento: ScannerEventRow, request: ConsumeRequest): ScanPlace => ({
   barra: request.barra ?? null,
@@ -228,7 +228,7 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
   }
 
   /**
-   * An offline upload (DECISIONS §12): always recorded, at its scan time; a conflict when the rules,
+   * An offline upload (docs/rules/offline-and-field.md): always recorded, at its scan time; a conflict when the rules,
    * with every drink of the ticket the server has, would have refused it (offline-sync.ts). The
    * answer's `canConsume` and `remainingDrinks` describe the ticket now, this drink included.
    */
@@ -286,7 +286,7 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
     if (earlier) {
       if (earlier.qr !== request.qrCode) throw conflict(scannerMessages.scanIdReused);
       // The first answer, with the ticket as it is now; a drink taken back since is never green
-      // again (DECISIONS §12).
+      // again (docs/rules/offline-and-field.md).
       const first: ScanResult = earlier.undone
         ? {
             success: false,
@@ -469,7 +469,7 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
       const at = timeOf(nowMs);
       const times = history.map((row) => row.timestamp);
       const tipoBebida = defaultTipoBebida(ticket.tipo.drinkType);
-      // Without the device's bar the allowed-bars rule is skipped (undefined), DECISIONS §15.
+      // Without the device's bar the allowed-bars rule is skipped (undefined), docs/rules/festivals.md.
       const place: ScanPlace = { barra, corteDiario: evento.corteDiario };
       const decision = decideScan({
         ticket,

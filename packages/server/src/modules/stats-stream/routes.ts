@@ -55,7 +55,7 @@ const tooManyAccountStreams = () =>
   );
 
 /**
- * GET /api/stats/{eventoId}/stream (DECISIONS §8, docs/decisions/021): `text/event-stream` with an
+ * GET /api/stats/{eventoId}/stream (docs/rules/statistics.md, docs/decisions/021): `text/event-stream` with an
  * event `stats` at once and after the event's scans on any server process, an event `alertas` (the
  * thresholds and the alerts fired, docs/decisions/022) at once and whenever it changes, and `: ping`
  * heartbeats. A slow client gets only the latest update (sse-writer.ts); a session has at most

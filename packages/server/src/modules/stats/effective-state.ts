@@ -9,7 +9,7 @@ export interface EffectiveStateColumns {
   maxDrinks: SQL;
   /** Drinks recorded (`tickets.consumos_usados`). */
   used: SQL;
-  /** Drinks its top-ups added (`tickets.recargas_bebidas`, DECISIONS §15); absent: none. */
+  /** Drinks its top-ups added (`tickets.recargas_bebidas`, docs/rules/festivals.md); absent: none. */
   recargas?: SQL;
 }
 

@@ -34,7 +34,7 @@ const ORIGIN = sql`timestamptz '2000-01-01 00:00:00+00'`;
  *   with the type's `max_drinks`.
  * - `refused`: refused scan attempts (the lookup failures `no_encontrado`/`otro_evento` included)
  *   by reason and bar, from the partial index `scan_log_refused_idx`; undo rows do not count.
- * - `undone`: undos by bar (scan-log rows `accion = 'deshacer'`, DECISIONS §12), from the partial
+ * - `undone`: undos by bar (scan-log rows `accion = 'deshacer'`, docs/rules/offline-and-field.md), from the partial
  *   index `scan_log_undo_idx`. An undone drink is gone from `consumos`, and so from the counters.
  */
 const statsQuery = (eventoId: number, timeZone: string, now: Date) => sql`
@@ -87,7 +87,7 @@ interface ConflictsRow extends Record<string, unknown> {
 }
 
 /**
- * Drinks served offline and stored as conflicts (DECISIONS §12, docs/decisions/036): their count
+ * Drinks served offline and stored as conflicts (docs/rules/offline-and-field.md, docs/decisions/036): their count
  * and the newest {@link CONFLICTOS_LIST_LIMIT}, newest first, with holder and ticket type, from
  * the partial index `consumos_conflicto_idx`. An undone drink is gone, and so is its conflict.
  */
@@ -128,7 +128,7 @@ interface TopUpsRow extends Record<string, unknown> {
   importe: string;
 }
 
-/** The event's top-ups (DECISIONS §15), from the index `recargas_evento_time_idx`. */
+/** The event's top-ups (docs/rules/festivals.md), from the index `recargas_evento_time_idx`. */
 const topUpsQuery = (eventoId: number) => sql`
   select coalesce(sum(bebidas), 0)::int as bebidas, coalesce(sum(importe), 0)::text as importe
   from recargas where evento_id = ${eventoId}

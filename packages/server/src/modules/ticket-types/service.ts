@@ -35,7 +35,7 @@ const eventSummary = { nombre: eventos.nombre, ubicacion: eventos.ubicacion };
 export function createTicketTypeService(db: Db, events: EventService) {
   /**
    * Checks the type against its event (validity inside the event; allowed bars among the event's,
-   * DECISIONS §15), locking the event row so that its bars cannot change before the write commits.
+   * docs/rules/festivals.md), locking the event row so that its bars cannot change before the write commits.
    */
   async function assertFitsEvent(tx: Tx, user: User, values: TicketTypeValues) {
     const evento = await events.lockWritable(user, values.eventoId, tx);

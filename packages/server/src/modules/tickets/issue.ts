@@ -6,10 +6,10 @@ import { tickets, tiposTicket } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { randomSecret } from '../auth/tokens';
 
-/** A ticket's QR text: 192 random bits, URL-safe (DECISIONS §1); unique by constraint. */
+/** A ticket's QR text: 192 random bits, URL-safe (docs/rules/api-conventions.md); unique by constraint. */
 export const newQrCode = () => randomSecret(24);
 
-/** A ticket's guest-link secret (DECISIONS §13): 144 random bits, base64url, not the QR code. */
+/** A ticket's guest-link secret (docs/rules/guests.md): 144 random bits, base64url, not the QR code. */
 export const newGuestToken = () => randomSecret(18);
 
 /** The ticket type if it belongs to `eventoId`; else 400 on `ticketTypeId` (nothing is written). */

@@ -26,7 +26,7 @@ export function createTicketService(
   { timeZone = DEFAULT_TIME_ZONE, now = () => new Date() }: TicketServiceOptions = {},
 ) {
   /**
-   * "Hoy: 2 de 4" (DECISIONS §15) of the tickets whose type has a per-day limit: each one's drinks
+   * "Hoy: 2 de 4" (docs/rules/festivals.md) of the tickets whose type has a per-day limit: each one's drinks
    * in the festival day `at` falls on, counted by the scanner's own rule (the event's cut-off).
    */
   async function drinksTodayOf(eventoId: number, ticketIds: number[], at: Date) {
@@ -113,7 +113,7 @@ export function createTicketService(
       });
     },
 
-    /** One more ticket for an order (spec §7: one call per unit); its type must be of the order's event. */
+    /** One more ticket for an order (docs/rules/api-conventions.md: one call per unit); its type must be of the order's event. */
     async create(
       user: User,
       body: { pedidoId: number; ticketTypeId: number; estado: 'activo' | 'invalidado' },
@@ -131,7 +131,7 @@ export function createTicketService(
 
     /**
      * A new QR secret and guest link; the old QR stops scanning and the old link answers 404 at
-     * once (DECISIONS §13). Only for an active ticket (409).
+     * once (docs/rules/guests.md). Only for an active ticket (409).
      */
     async regenerateQr(user: User, id: number): Promise<Ticket> {
       return db.transaction(async (tx) => {

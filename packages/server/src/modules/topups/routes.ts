@@ -7,7 +7,7 @@ import { createEventService } from '../events/service';
 import { createScanNotifier } from '../stats-stream/scan-notifier';
 import { createTopUpService } from './service';
 
-/** Top-ups of a ticket and of an event (DECISIONS §15): the event's organizer or an admin; bar staff → 403. */
+/** Top-ups of a ticket and of an event (docs/rules/festivals.md): the event's organizer or an admin; bar staff → 403. */
 export function registerTopUpRoutes({ app, db, guards }: AppContext): void {
   // A top-up changes the event's statistics: the live pages hear of it as of a scan.
   const notifier = createScanNotifier(db, app.log);

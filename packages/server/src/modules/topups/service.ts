@@ -22,7 +22,7 @@ const toRecarga = (row: RecargaRow): Recarga => ({
   id: row.id,
   ticketId: row.ticketId,
   bebidas: row.bebidas,
-  // numeric(10,2) arrives as text ("12.50"): a JSON number on the wire (DECISIONS §15).
+  // numeric(10,2) arrives as text ("12.50"): a JSON number on the wire (docs/rules/festivals.md).
   importe: row.importe === null ? null : Number(row.importe),
   metodo: row.metodo,
   nota: row.nota,
@@ -62,7 +62,7 @@ export interface TopUpServiceOptions {
 }
 
 /**
- * Top-ups of a ticket (DECISIONS §15, docs/decisions/046): the event's organizer or an admin
+ * Top-ups of a ticket (docs/rules/festivals.md, docs/decisions/046): the event's organizer or an admin
  * (another organizer's ticket → 404, as if it did not exist).
  */
 export function createTopUpService(db: Db, { notifier, events }: TopUpServiceOptions = {}) {

@@ -27,7 +27,7 @@ interface AddDrinksButtonProps {
   size?: 'sm' | 'default';
 }
 
-/** 'Añadir bebidas' and its dialog, for a ticket with a drink limit (DECISIONS §15). */
+/** 'Añadir bebidas' and its dialog, for a ticket with a drink limit (docs/rules/festivals.md). */
 export function AddDrinksButton({ ticketId, onAdded, size = 'sm' }: AddDrinksButtonProps) {
   const [open, setOpen] = useState(false);
   return (

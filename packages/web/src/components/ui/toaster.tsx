@@ -18,7 +18,7 @@ function stuckHeaderBottom(): number {
 }
 
 /**
- * The notification region: 5 s per toast, swipe right (50 px) to close, F8 to focus (spec §9).
+ * The notification region: 5 s per toast, swipe right (50 px) to close, F8 to focus (docs/rules/constants.md).
  * Toasts appear at the bottom, full width on phones and in a narrow column on the right from
  * 640 px, so the header ('Cerrar Sesión', the admin badge) and the pages' top actions stay free;
  * while a dialog is open they go to the top, below a header that stays on screen, since dialogs keep

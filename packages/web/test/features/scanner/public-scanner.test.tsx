@@ -600,7 +600,7 @@ describe('public scanner: this device', () => {
   });
 });
 
-describe('public scanner: the event’s bars (DECISIONS §15)', () => {
+describe('public scanner: the event’s bars (docs/rules/festivals.md)', () => {
   it('offers the event’s bars as the choice, and looks tickets up at the chosen bar', async () => {
     const fetchMock = serveScanner({
       [route.event]: anEventBanner({ barras: ['VIP', 'Terraza'] }),

@@ -4,7 +4,7 @@ import { QuickActions } from './quick-actions';
 import { RecentActivity } from './recent-activity';
 import { SummaryFigures } from './summary-figures';
 
-/** The dashboard: real figures, the latest activity and shortcuts (DECISIONS §9). */
+/** The dashboard: real figures, the latest activity and shortcuts (docs/rules/accounts-and-roles.md). */
 export function DashboardSection() {
   const summary = useAdminSummary();
   if (summary.isError) {

@@ -1,7 +1,7 @@
 import { Construction } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 
-/** A section of the panel that is not built yet (spec §2: "en desarrollo"). */
+/** A section of the panel that is not built yet (docs/rules/screens.md: "en desarrollo"). */
 export function InDevelopmentSection({ title }: { title: string }) {
   return (
     <Card className="flex flex-col items-center gap-3 p-8 text-center">

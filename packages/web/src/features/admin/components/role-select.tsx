@@ -7,7 +7,7 @@ import { fullName } from '../utils/user-name';
 
 interface RoleSelectProps {
   user: AdminUser;
-  /** The signed-in admin: their own role cannot be changed here (DECISIONS §9). */
+  /** The signed-in admin: their own role cannot be changed here (docs/rules/accounts-and-roles.md). */
   self: boolean;
   pending: boolean;
   onChange(rol: Rol): void;

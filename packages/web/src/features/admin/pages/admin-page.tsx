@@ -24,7 +24,7 @@ function SectionContent({ section }: { section: AdminSection }) {
   }
 }
 
-/** The admin panel (spec §2): header, a collapsible menu of sections switched in place, the section. */
+/** The admin panel (docs/rules/screens.md): header, a collapsible menu of sections switched in place, the section. */
 export function AdminPage() {
   const section = useAdminSection();
   const sidebar = useAdminSidebar();

@@ -9,7 +9,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-/** The admin panel's sections (spec §2), switched in place: /admin?seccion=<id>. */
+/** The admin panel's sections (docs/rules/screens.md), switched in place: /admin?seccion=<id>. */
 export const adminSections = [
   { id: 'dashboard', title: 'Dashboard', icon: LayoutDashboard },
   { id: 'usuarios', title: 'Gestión de Usuarios', icon: Users },

@@ -1,7 +1,7 @@
 import { DEMO_PASSWORD, demoUsers } from '@drinkflow/domain/demo-users';
 import { rolLabels } from '@drinkflow/domain/roles';
 
-/** Shown only in demo mode: the seeded accounts anyone may try (DECISIONS §3). */
+/** Shown only in demo mode: the seeded accounts anyone may try (docs/rules/operations.md). */
 export function DemoUsersBox({ onPick }: { onPick(email: string, password: string): void }) {
   return (
     <section

@@ -12,7 +12,7 @@ export interface SaveEventInput {
   body: EventoInput;
   /**
    * Bars of the saved event renamed in the form: each goes through PATCH …/barras first, so that
-   * its ticket types, drinks and scan log follow (DECISIONS §15); the PUT then adds and removes.
+   * its ticket types, drinks and scan log follow (docs/rules/festivals.md); the PUT then adds and removes.
    */
   renames?: RenameBarInput[];
 }

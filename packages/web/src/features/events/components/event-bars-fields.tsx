@@ -27,7 +27,7 @@ function newBarProblem(nombre: string, others: readonly BarEntry[]): string | un
 }
 
 /**
- * DECISIONS §15: the event's bars (added, renamed, removed; the scanner offers them as the choice
+ * docs/rules/festivals.md: the event's bars (added, renamed, removed; the scanner offers them as the choice
  * for "¿En qué barra estás?") and "Corte diario", when each festival day ends.
  */
 export function EventBarsFields({ id, barras, corteDiario, errors, onChange }: EventBarsFieldsProps) {

@@ -72,7 +72,7 @@ export function useEventForm(initial: () => EventFormValues, missingMessage: str
     const fromServer: EventFormErrors = Object.fromEntries(
       fields.map((field) => [field, error.fieldMessage(field)]).filter(([, message]) => message),
     );
-    // 409: a bar that a ticket type allows cannot be removed (DECISIONS §15).
+    // 409: a bar that a ticket type allows cannot be removed (docs/rules/festivals.md).
     if (error.status === 409) fromServer.barras ??= error.message;
     setErrors((current) => ({ ...current, ...fromServer }));
   }

@@ -11,7 +11,7 @@ export interface EventFormValues {
   fechaFin: string;
   esPrivado: boolean;
   notas: string;
-  /** The event's bars in order (DECISIONS §15). */
+  /** The event's bars in order (docs/rules/festivals.md). */
   barras: BarEntry[];
   /** "HH:mm": when each festival day ends. */
   corteDiario: string;
@@ -73,7 +73,7 @@ export type EventFormErrors = Partial<Record<keyof EventFormValues, string>>;
 
 const HOUR = 60 * 60 * 1000;
 
-/** A new event starts at the next full hour and lasts 6 hours (DECISIONS §4). */
+/** A new event starts at the next full hour and lasts 6 hours (docs/rules/events.md). */
 export function newEventValues(now = new Date()): EventFormValues {
   const start = new Date(now);
   start.setMinutes(0, 0, 0);

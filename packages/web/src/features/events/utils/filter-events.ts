@@ -20,7 +20,7 @@ const localDay = (iso: string) => {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 };
 
-/** Spec §5 list filters: text on name or place, derived status, start on the chosen local day. */
+/** docs/rules/validation.md list filters: text on name or place, derived status, start on the chosen local day. */
 export function filterEvents(events: Evento[], filters: EventFilters, now = new Date()): Evento[] {
   const text = filters.search.trim().toLocaleLowerCase('es');
   return events.filter(

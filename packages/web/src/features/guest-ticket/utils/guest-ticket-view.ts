@@ -18,7 +18,7 @@ export interface GuestTicketView {
   limit: string;
   /** The drinks left, as a figure ('3', 'Sin límite') and what it is out of ('de 4', or ''). */
   drinksLeft: { value: string; detail: string };
-  /** 'Hoy: 2 de 4' (DECISIONS §15) when the type has a per-day limit, else null. */
+  /** 'Hoy: 2 de 4' (docs/rules/festivals.md) when the type has a per-day limit, else null. */
   today: string | null;
   /**
    * 'Próxima bebida a las HH:mm' while an interval keeps the next drink waiting; once today's

@@ -76,7 +76,7 @@ export function DemoRequestForm() {
     }
   };
 
-  // Spec §5: a missing name, email or consent gets the 'Campos requeridos' toast; a malformed
+  // docs/rules/validation.md: a missing name, email or consent gets the 'Campos requeridos' toast; a malformed
   // email only its inline message (the field receives focus).
   const onInvalid = () => {
     const { name, email, acceptTerms } = form.getValues();

@@ -5,7 +5,7 @@ import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 
 /**
- * The one English screen (DECISIONS: UI in Spanish except the 404 page). On its own it is the whole
+ * The one English screen (docs/rules/screens.md: UI in Spanish except the 404 page). On its own it is the whole
  * document, so the document language switches to English while it is shown. Under /organizer/* the
  * router renders it inside the Spanish organizer shell, which already has the <main> landmark: then
  * only this block is marked English.

@@ -2,7 +2,7 @@ import type { Consumo } from '@drinkflow/domain/orders';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-/** GET /api/tickets/{id}/consumos — the drinks served on a ticket (DECISIONS §6). */
+/** GET /api/tickets/{id}/consumos — the drinks served on a ticket (docs/rules/orders-and-tickets.md). */
 export const getTicketConsumos = (ticketId: number) => api.get<Consumo[]>(`/tickets/${ticketId}/consumos`);
 
 /** Only asked for tickets that were scanned: the others have nothing to list. */

@@ -6,7 +6,7 @@ import { ordersKey } from './get-orders';
 
 export interface OrderChanges {
   details: UpdateOrderInput;
-  /** The new ticket type, or undefined to leave it (spec §7: sent only if changed). */
+  /** The new ticket type, or undefined to leave it (docs/rules/api-conventions.md: sent only if changed). */
   ticketTypeId?: number;
 }
 

@@ -3,7 +3,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/hooks/use-toast';
 import { useDeleteOrder } from '../api/delete-order';
 
-/** '¿Eliminar pedido?': the order and all its tickets, permanently (spec §2). */
+/** '¿Eliminar pedido?': the order and all its tickets, permanently (docs/rules/screens.md). */
 export function DeleteOrderDialog({ pedido, onClose }: { pedido: Pedido | null; onClose(): void }) {
   const remove = useDeleteOrder();
   return (

@@ -35,7 +35,7 @@ function EditOrderForm({ pedido, onDone }: { pedido: Pedido; onDone(): void }) {
   const { mutateAsync } = useUpdateOrder(pedido.id);
 
   const save = async ({ ticketTypeId, ...details }: EditValues) => {
-    // Spec §7: the ticket type goes in its own call, and only when it changed.
+    // docs/rules/api-conventions.md: the ticket type goes in its own call, and only when it changed.
     await mutateAsync({
       details,
       ticketTypeId: ticketTypeId === pedido.tipoTicket?.id ? undefined : ticketTypeId,

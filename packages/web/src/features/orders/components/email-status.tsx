@@ -14,7 +14,7 @@ import { useSendOrderEmail } from '../api/send-order-email';
 
 const tones = { sin_enviar: 'neutral', en_cola: 'blue', enviado: 'green', fallido: 'red' } as const;
 
-/** 'Enviado', 'En cola', 'Fallido: <reason>' or 'Sin enviar' (DECISIONS §13). */
+/** 'Enviado', 'En cola', 'Fallido: <reason>' or 'Sin enviar' (docs/rules/guests.md). */
 export function emailStatusText(envio: Envio): string {
   switch (envio.estado) {
     case 'enviado':

@@ -24,7 +24,7 @@ export function NoEvents() {
   );
 }
 
-/** Nothing chosen yet in the selector (spec §2 'Selecciona un Evento'). */
+/** Nothing chosen yet in the selector (docs/rules/screens.md 'Selecciona un Evento'). */
 export function SelectEventPrompt() {
   return (
     <Card>

@@ -25,7 +25,7 @@ interface OrderFormContentProps<Output> {
   pendingLabel: string;
   /** Saves the checked values; the dialog stays open (and the button disabled) until it settles. */
   save(values: Output): Promise<void>;
-  /** The toast's text when saving fails (spec §8); the server's field messages go to the fields. */
+  /** The toast's text when saving fails (docs/rules/api-conventions.md); the server's field messages go to the fields. */
   failure: string;
   onCancel(): void;
 }

@@ -26,7 +26,7 @@ interface OrdersFiltersProps {
   ticketTypes: readonly TicketTypeOption[];
 }
 
-/** Search, ticket type and the order-date range; the server applies them (spec §2). */
+/** Search, ticket type and the order-date range; the server applies them (docs/rules/screens.md). */
 export function OrdersFilters({ filters, onChange, ticketTypes }: OrdersFiltersProps) {
   const active = activeFilterCount(filters);
   const set = (patch: Partial<OrderFilters>) => onChange({ ...filters, ...patch });

@@ -29,7 +29,7 @@ function useTicketTypeOptions(selection: EventSelection): TicketTypeOption[] {
     : (single.data ?? []).map((tipo) => ({ id: tipo.id, label: tipo.nombre }));
 }
 
-/** Spec §2 footer: 'Mostrando X de Y pedidos (n filtros aplicados)'. */
+/** docs/rules/screens.md footer: 'Mostrando X de Y pedidos (n filtros aplicados)'. */
 const footerText = (shown: number, total: number, filters: number) =>
   `Mostrando ${shown} de ${total} ${total === 1 ? noun.one : noun.other}` +
   (filters > 0 ? ` (${filtersText(filters)})` : '');

@@ -21,7 +21,7 @@ const effectiveTones = {
 } as const satisfies Record<TicketEstadoEfectivo, string>;
 
 /**
- * The effective state (DECISIONS §5) beside the spec's badge: the word the scanner, the statistics
+ * The effective state (docs/rules/scan-rules.md) beside the spec's badge: the word the scanner, the statistics
  * and pedidos.csv use for this ticket ('Agotado' where the spec's badge says 'Escaneado').
  */
 export function EffectiveStateBadge({ estado }: { estado: TicketEstadoEfectivo }) {

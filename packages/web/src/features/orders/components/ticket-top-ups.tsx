@@ -9,7 +9,7 @@ import { orderKey } from '../api/get-order';
 const drinks = (n: number) => (n === 1 ? '+1 bebida' : `+${n} bebidas`);
 
 /**
- * 'Añadir bebidas' and the 'Recargas' history of a ticket with a drink limit (DECISIONS §15):
+ * 'Añadir bebidas' and the 'Recargas' history of a ticket with a drink limit (docs/rules/festivals.md):
  * when, how many, the amount, how it was paid, the note and who registered it.
  */
 export function TicketTopUps({ ticket }: { ticket: Pick<TicketDetail, 'id' | 'pedidoId'> }) {

@@ -10,7 +10,7 @@ export interface OrderFilters {
 
 export const noOrderFilters: OrderFilters = { search: '', ticketTypeId: '', desde: '', hasta: '' };
 
-/** Spec §2: search, ticket type and the date range each count one. */
+/** docs/rules/screens.md: search, ticket type and the date range each count one. */
 export const activeFilterCount = (filters: OrderFilters) =>
   [filters.search.trim(), filters.ticketTypeId, filters.desde || filters.hasta].filter(Boolean).length;
 

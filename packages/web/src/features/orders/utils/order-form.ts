@@ -42,7 +42,7 @@ const formText = z.object({
   quantity: z.string(),
 });
 
-/** Spec §5: a quantity that is not a number counts as 1; the schema then checks 1 to 10. */
+/** docs/rules/validation.md: a quantity that is not a number counts as 1; the schema then checks 1 to 10. */
 const quantityOf = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? 1 : Number(text));
 
 /** The create dialog's check: the form's text turned into the POST body, checked by the API's schema. */
@@ -68,7 +68,7 @@ export const editOrderFormSchema = formText
   .transform(({ quantity: _unused, ...values }): z.input<typeof editOrderBody> => values)
   .pipe(editOrderBody);
 
-/** Spec §5: the toast when a required field is empty, else the first field's message. */
+/** docs/rules/validation.md: the toast when a required field is empty, else the first field's message. */
 export function invalidOrderToast(values: OrderFormValues, firstMessage: string | undefined) {
   const missing = !values.nombreCompleto.trim() || !values.email.trim() || !values.ticketTypeId;
   return missing

@@ -1,7 +1,7 @@
 import { paths } from '@/app/paths';
 import type { EventSelection, SelectionMemory } from '@/lib/event-selection';
 
-/** Spec §9 keys; nothing is shown until the organizer picks an event or 'todos' (spec §2). */
+/** docs/rules/constants.md keys; nothing is shown until the organizer picks an event or 'todos' (docs/rules/screens.md). */
 export const ordersSelection: SelectionMemory<null> = {
   showAllKey: 'pedidos-show-all-events',
   eventoIdKey: 'pedidos-selected-evento',

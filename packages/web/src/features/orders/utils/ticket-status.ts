@@ -4,7 +4,7 @@ import { effectiveTicketState, type TicketEstadoEfectivo } from '@drinkflow/doma
 export type DisplayedTicketStatus = 'Expirado' | 'Inválido' | 'Escaneado' | 'Activo';
 
 /**
- * Spec §4 "Displayed ticket status on order detail": 'Expirado' once its type's validity has
+ * docs/rules/states-and-flows.md "Displayed ticket status on order detail": 'Expirado' once its type's validity has
  * ended (first), else 'Inválido' when invalidated, else 'Escaneado' when it has drinks, else 'Activo'.
  */
 export function displayedTicketStatus(
@@ -23,7 +23,7 @@ export function displayedTicketStatus(
 export const scanCountText = (count: number) =>
   count === 0 ? 'No escaneado aún' : `Escaneado ${count} ${count === 1 ? 'vez' : 'veces'}`;
 
-/** The type counts the ticket's drinks, so top-ups apply to it (DECISIONS §15). */
+/** The type counts the ticket's drinks, so top-ups apply to it (docs/rules/festivals.md). */
 export const hasDrinkLimit = (tipo: { modo: TicketDetail['tipoTicket']['modo']; maxDrinks: number | null }) =>
   tipo.modo !== 'temporal' && tipo.maxDrinks !== null;
 
@@ -40,7 +40,7 @@ export function drinksUsedText(
   return `${used} ${used === 1 ? 'bebida' : 'bebidas'} (sin límite)`;
 }
 
-/** The effective state (DECISIONS §5) the scanner, the statistics and pedidos.csv show. */
+/** The effective state (docs/rules/scan-rules.md) the scanner, the statistics and pedidos.csv show. */
 export const ticketEffectiveState = (
   ticket: Pick<TicketDetail, 'estado' | 'totalConsumos' | 'tipoTicket'>,
   now: Date,

@@ -10,6 +10,6 @@ export const getEventTopUps = (eventoId: number) => api.get<EventTopUps>(`/event
 export const eventTopUpsQueryOptions = (eventoId: number) =>
   queryOptions({ queryKey: eventTopUpsQueryKey(eventoId), queryFn: () => getEventTopUps(eventoId) });
 
-/** The event's top-ups (DECISIONS §15), as the printable report shows them. */
+/** The event's top-ups (docs/rules/festivals.md), as the printable report shows them. */
 export const useEventTopUps = (eventoId: number, enabled = true) =>
   useQuery({ ...eventTopUpsQueryOptions(eventoId), enabled });

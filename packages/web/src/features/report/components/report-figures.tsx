@@ -5,7 +5,7 @@ import { consumos, formatAverage } from '@/features/stats/utils/format-stats';
 
 /**
  * The statistics page's headline figures, four to a row so each label fits one line of an A4
- * sheet (the drinks undone and the offline conflicts, DECISIONS §12, and the top-ups, §15, take
+ * sheet (the drinks undone and the offline conflicts, docs/rules/offline-and-field.md, and the top-ups, §15, take
  * a second row).
  */
 export function ReportFigures({ stats }: { stats: EventStats }) {
@@ -25,7 +25,7 @@ export function ReportFigures({ stats }: { stats: EventStats }) {
       value: formatCount(stats.conflictosOffline ?? 0),
       note: 'Servidos sin conexión fuera de las reglas',
     },
-    // Top-ups (DECISIONS §15): drinks added at the desk and what they brought in.
+    // Top-ups (docs/rules/festivals.md): drinks added at the desk and what they brought in.
     ...(stats.recargas
       ? [
           {

@@ -1,7 +1,7 @@
 import type { EventStats } from '@drinkflow/domain/stats';
 import { statsSummary } from '@drinkflow/domain/stats-summary';
 
-/** Spec §9 'Stats summary', the same three lines as on the statistics page. */
+/** docs/rules/constants.md 'Stats summary', the same three lines as on the statistics page. */
 export function ReportSummary({ stats }: { stats: EventStats }) {
   const summary = statsSummary(stats);
   const lines = [

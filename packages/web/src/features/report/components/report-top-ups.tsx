@@ -102,7 +102,7 @@ function TopUpCards({ topUps }: { topUps: EventTopUps }) {
 }
 
 /**
- * The event's top-ups (DECISIONS §15): drinks added and euros taken by payment method, then each
+ * The event's top-ups (docs/rules/festivals.md): drinks added and euros taken by payment method, then each
  * top-up. Kept, with one line, when there were none: a report that always has the same sections
  * says "none" rather than leaving the reader to wonder whether top-ups were left out.
  */

@@ -24,7 +24,7 @@ async function send(apiKey: string, body: ConsumeRequest): Promise<ScanResult> {
     return await scannerRequest<ScanResult>(apiKey, '/consume', body, { timeoutMs: SCAN_TIMEOUT_MS });
   } catch (error) {
     // Failed at once (a dropped connection): once more with the same scanId, so a first request
-    // that did reach the server gets its answer instead of a second drink (DECISIONS §7).
+    // that did reach the server gets its answer instead of a second drink (docs/rules/scanner.md).
     if (!(error instanceof ScannerNetworkError) || error.timedOut) throw error;
     return scannerRequest<ScanResult>(apiKey, '/consume', body, { timeoutMs: SCAN_TIMEOUT_MS });
   }

@@ -8,7 +8,7 @@ export type { OfflineAwareTicket };
  * GET /api/scanner/{apiKey}/ticket/{qrCode}: the ticket, its type, its drinks and what a drink now
  * would get. Without an answer from the server it comes from the offline data, marked
  * `offline: true` (nothing is queued: a verification records nothing). `barra`, this device's bar,
- * goes as `?barra=` so that `verificacion` checks the ticket's bars (DECISIONS §15).
+ * goes as `?barra=` so that `verificacion` checks the ticket's bars (docs/rules/festivals.md).
  */
 export async function getScannerTicket(
   apiKey: string,

@@ -1,7 +1,7 @@
 /*
  * The public scanner's own fetch client (STYLE: "a tiny API client for the public scanner, so the
  * scanner bundle stays small"): no session, no token, no TanStack Query. Errors read like the app's
- * (spec §8): the body's message, else its error, else the status text.
+ * (docs/rules/api-conventions.md): the body's message, else its error, else the status text.
  */
 
 /** A non-OK answer of the scanner API. */
@@ -34,7 +34,7 @@ export class ScannerNetworkError extends Error {
 /** How long a request waits for the server, unless it says otherwise. */
 const TIMEOUT_MS = 10_000;
 /**
- * How long a scan waits for the server before the device decides it offline (DECISIONS §12): a
+ * How long a scan waits for the server before the device decides it offline (docs/rules/offline-and-field.md): a
  * bartender with a guest in front of them should not wait longer; the server's usual answer takes
  * a few tens of milliseconds.
  */
@@ -44,7 +44,7 @@ const UNAVAILABLE = [502, 503, 504];
 
 /**
  * The server did not answer the scan (no network, timed out, or a proxy/server saying it cannot
- * serve now): the scanner decides offline (DECISIONS §12).
+ * serve now): the scanner decides offline (docs/rules/offline-and-field.md).
  */
 export const unreachable = (error: unknown) =>
   error instanceof ScannerNetworkError ||

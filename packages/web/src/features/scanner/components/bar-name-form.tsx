@@ -9,7 +9,7 @@ const BARRA_MAX = SCANNER_LIMITS.barraMax;
 
 interface BarNameFormProps {
   initial: string;
-  /** The event's bars (DECISIONS §15): when there are any, the answer is one of them. */
+  /** The event's bars (docs/rules/festivals.md): when there are any, the answer is one of them. */
   barras?: readonly string[];
   onSave(name: string): void;
   /** 'Ahora no' the first time, 'Cancelar' when editing. */

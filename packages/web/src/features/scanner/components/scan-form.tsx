@@ -12,7 +12,7 @@ import { CameraScanner } from './camera-scanner';
 const QR_INPUT_ID = 'scanner-qr';
 
 /**
- * The code field and the actions of both modes (spec §2): quick mode validates and records in one
+ * The code field and the actions of both modes (docs/rules/screens.md): quick mode validates and records in one
  * step; advanced mode verifies, then records. Enter in the field is the main action, as a handheld
  * scanner types the code and Enter. The camera's toggle sits next to the mode's title and its view
  * above the field; the mode switch and 'Nuevo Escaneo' come last, so on a phone the field and its

@@ -27,7 +27,7 @@ interface ScanOutcomeProps {
   holder: string | undefined;
   /** 'Ya escaneado hace 1 s': the last read was a repeat. */
   repeat: string | null;
-  /** The answer was decided on this device, without the server (DECISIONS §12). */
+  /** The answer was decided on this device, without the server (docs/rules/offline-and-field.md). */
   offline: boolean;
   /** A scan is on its way to the server. */
   checking: boolean;

@@ -29,7 +29,7 @@ interface ScannerPanelProps {
 
 /**
  * The scanner of one event, shared by the public page and the organizer's. It keeps the event's
- * offline data and sends the drinks served offline (DECISIONS §12) while it is open. From the top:
+ * offline data and sends the drinks served offline (docs/rules/offline-and-field.md) while it is open. From the top:
  * the event, the connection status (online or not, the data's age, drinks waiting to be sent), the answer to the last scan with the holder's name (a fixed place,
  * always on screen after a scan, even on a 360×740 phone), the code field and camera, the ticket,
  * the device's settings. The screen stays on while it is open. Render it with `key={apiKey}` so
@@ -92,7 +92,7 @@ function holderOf({ outcome, ticket, error }: Scanner) {
   return shown;
 }
 
-/** The answer shown was decided on this device, without the server (DECISIONS §12). */
+/** The answer shown was decided on this device, without the server (docs/rules/offline-and-field.md). */
 function decidedOffline({ outcome, error, mode, verified, ticket }: Scanner): boolean {
   if (error) return error.offline === true;
   if (outcome?.kind === 'result') return outcome.result.offline === true;

@@ -14,7 +14,7 @@ export type ScannerEventState =
   /** No answer: the network; worth another try. */
   | { status: 'error'; message: string };
 
-/** The event of a public scanner URL (spec §7: loaded once, no automatic retry). */
+/** The event of a public scanner URL (docs/rules/api-conventions.md: loaded once, no automatic retry). */
 export function useScannerEvent(apiKey: string) {
   const [state, setState] = useState<ScannerEventState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);

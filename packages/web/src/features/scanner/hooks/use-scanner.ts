@@ -14,9 +14,9 @@ export type ScanMode = 'quick' | 'advanced';
 
 /** How long the device that recorded a drink may undo it. */
 export const UNDO_WINDOW_MS = SCANNER_LIMITS.undoWindowMs;
-/** Quick mode empties the code this long after a recorded drink (spec §4). */
+/** Quick mode empties the code this long after a recorded drink (docs/rules/states-and-flows.md). */
 export const CLEAR_AFTER_MS = 3000;
-/** Advanced mode reloads the ticket this long after a recorded drink (spec §4). */
+/** Advanced mode reloads the ticket this long after a recorded drink (docs/rules/states-and-flows.md). */
 export const ADVANCED_REFETCH_MS = 500;
 
 export interface ScanError {
@@ -60,7 +60,7 @@ interface ScannerOptions {
 }
 
 /**
- * The scanner's state and actions (spec §2, §4, §5): the code, the mode, the request in flight,
+ * The scanner's state and actions (docs/rules/screens.md, docs/rules/states-and-flows.md, docs/rules/validation.md): the code, the mode, the request in flight,
  * the last result or error, the ticket shown, undo. One read is one code: once a code is submitted
  * the next characters typed start a new code instead of adding to it (a handheld scanner types the
  * next guest's code and Enter without a pause), and after every answer the field gets the focus
@@ -148,7 +148,7 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
     if (next) start(next);
   };
 
-  /** Reloads the ticket; on failure the earlier data stays (spec §4). */
+  /** Reloads the ticket; on failure the earlier data stays (docs/rules/states-and-flows.md). */
   const refreshTicket = async (code: string, id: number) => {
     try {
       const data = await getScannerTicket(apiKey, code, barra);

@@ -4,7 +4,7 @@ import { offlineChanged } from './offline-events';
 import { asOfflineData } from './valid-offline-data';
 
 /**
- * The event's offline data on this device (DECISIONS §12): downloaded when the scanner opens and
+ * The event's offline data on this device (docs/rules/offline-and-field.md): downloaded when the scanner opens and
  * refreshed in the background; a failed or invalid download keeps the last good copy.
  */
 

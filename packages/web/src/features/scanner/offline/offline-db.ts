@@ -2,7 +2,7 @@ import type { OfflineData } from '@drinkflow/domain/offline-data';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /*
- * The scanner's IndexedDB (DECISIONS §12): the event's offline data per API key, the drinks served
+ * The scanner's IndexedDB (docs/rules/offline-and-field.md): the event's offline data per API key, the drinks served
  * offline waiting for the server, the drinks this device served that the stored data does not hold
  * yet, and the queued drinks the server refused for good. It outlives reloads and browser restarts.
  */

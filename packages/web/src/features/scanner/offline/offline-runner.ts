@@ -14,7 +14,7 @@ const quietly = (work: Promise<unknown>) => {
 };
 
 /**
- * What keeps a scanner ready for the network to fall (DECISIONS §12), per API key, while its page
+ * What keeps a scanner ready for the network to fall (docs/rules/offline-and-field.md), per API key, while its page
  * is open: the offline data downloaded at once and refreshed every minute, when the network comes
  * back and when the page is shown again; the queue sent at once, when the network or the server
  * comes back, and retried with a growing pause (or the server's Retry-After) while it cannot be.

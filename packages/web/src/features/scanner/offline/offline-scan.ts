@@ -6,7 +6,7 @@ import { enqueueScan } from './scan-queue';
 import { localDrinks } from './served-drinks';
 
 /**
- * A scan decided on this device when the server does not answer (DECISIONS §12), with the stored
+ * A scan decided on this device when the server does not answer (docs/rules/offline-and-field.md), with the stored
  * offline data and this device's own drinks, by the domain's rule function. An allowed drink is
  * queued for the server before the answer is given: a drink that could not be kept is not served.
  * A refusal is not kept: nothing was served, there is nothing to send.

@@ -17,7 +17,7 @@ export function dataAgeText(dataAt: number | null, now: number): string {
   return `Datos de hace ${Math.floor(hours / 24)} días`;
 }
 
-/** '3 pendientes de enviar', '1 pendiente de enviar' (DECISIONS §12). */
+/** '3 pendientes de enviar', '1 pendiente de enviar' (docs/rules/offline-and-field.md). */
 export const pendingText = (count: number) =>
   count === 1 ? '1 pendiente de enviar' : `${count} pendientes de enviar`;
 

@@ -2,7 +2,7 @@ import { offlineDb, type FailedScan, type QueuedScan } from './offline-db';
 import { offlineChanged } from './offline-events';
 
 /**
- * The drinks served offline, waiting for the server (DECISIONS §12), oldest first. An entry holds
+ * The drinks served offline, waiting for the server (docs/rules/offline-and-field.md), oldest first. An entry holds
  * the code the device read, so it is deleted as soon as the server has it (or refused it for good).
  */
 

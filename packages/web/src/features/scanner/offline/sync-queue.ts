@@ -2,7 +2,7 @@ import { ScannerApiError, scannerRequest } from '../api/scanner-client';
 import { acknowledgeScan, dropFailedScan, oldestQueuedScan } from './scan-queue';
 
 /**
- * Sends the drinks served offline to POST /api/scanner/{apiKey}/consume (DECISIONS §12): oldest
+ * Sends the drinks served offline to POST /api/scanner/{apiKey}/consume (docs/rules/offline-and-field.md): oldest
  * first, one at a time, each with its scanId (the server answers a repeat with its first answer and
  * records nothing) and its scan time.
  * - 200 (a conflict or not): the server stored it; the entry goes.

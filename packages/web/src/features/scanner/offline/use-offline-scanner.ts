@@ -6,7 +6,7 @@ export type { OfflineStatusSnapshot };
 
 /**
  * Keeps the scanner of `apiKey` ready to work without network while the calling component is
- * mounted (DECISIONS §12): downloads and refreshes the event's offline data, sends the drinks served
+ * mounted (docs/rules/offline-and-field.md): downloads and refreshes the event's offline data, sends the drinks served
  * offline when it can. Returns what the bartender should see: online or not, the data's age, how
  * many drinks wait to be sent and those the server refused for good.
  */

@@ -23,7 +23,7 @@ const scannerSelection: SelectionMemory<null> = {
 
 /**
  * /organizer/scanner: the organizer scans for one of their events with the same scanner as the
- * bar staff, through the same public API and the event's key (DECISIONS §7).
+ * bar staff, through the same public API and the event's key (docs/rules/scanner.md).
  */
 export function OrganizerScannerPage() {
   const events = useMyEvents();
@@ -70,7 +70,7 @@ export function OrganizerScannerPage() {
                   event={evento}
                   // The selector above names the event.
                   eventOnPhones={false}
-                  // Only the organizer may add drinks (DECISIONS §15), to a ticket with a limit.
+                  // Only the organizer may add drinks (docs/rules/festivals.md), to a ticket with a limit.
                   ticketActions={({ ticket, tipoTicket }, reload) =>
                     tipoTicket.modo !== 'temporal' &&
                     tipoTicket.maxDrinks !== null && <AddDrinksButton ticketId={ticket.id} onAdded={reload} />

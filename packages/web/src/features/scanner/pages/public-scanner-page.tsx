@@ -3,7 +3,7 @@ import { ScannerProblem, ScannerShell, ScannerTitle } from '../components/scanne
 import { useScannerEvent } from '../hooks/use-scanner-event';
 
 /**
- * /scanner/{apiKey}: the bar staff's scanner, without an account (spec §2). Its own Vite entry
+ * /scanner/{apiKey}: the bar staff's scanner, without an account (docs/rules/screens.md). Its own Vite entry
  * (scanner-main.tsx) renders it with no router; the app's router renders it too, for `npm run dev`.
  */
 export function PublicScannerPage({ apiKey }: { apiKey: string | undefined }) {

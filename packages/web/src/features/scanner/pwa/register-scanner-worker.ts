@@ -27,7 +27,7 @@ function afterLoad(run: () => void): void {
 /**
  * A new version took over the page (it replaced an older worker): the page still runs the old
  * code, so it reloads — when nobody is looking at it, never in the middle of a scan. What the
- * scanner keeps for offline use lives in IndexedDB (DECISIONS §12) and survives the reload.
+ * scanner keeps for offline use lives in IndexedDB (docs/rules/offline-and-field.md) and survives the reload.
  */
 function reloadWhenHidden(): void {
   const reloadIfHidden = () => {

@@ -18,7 +18,7 @@ export const estadoLabels: Record<EstadoEfectivo, string> = {
   caducado: 'Caducado',
 };
 
-/** spec §4: any other value is shown as it is. */
+/** docs/rules/states-and-flows.md: any other value is shown as it is. */
 export const estadoLabel = (estado: string) => estadoLabels[estado as EstadoEfectivo] ?? estado;
 
 export const modoLabel = (modo: string) => modoLabels[modo as TipoTicket['modo']] ?? modo;

@@ -15,7 +15,7 @@ const exportsOf = (eventoId: number) =>
     filename: `evento-${eventoId}-${file}`,
   }));
 
-/** The event's data as CSV files that Spanish Excel opens as they are (DECISIONS §8). */
+/** The event's data as CSV files that Spanish Excel opens as they are (docs/rules/statistics.md). */
 export function ExportData({ eventoId }: { eventoId: number }) {
   const { download, pending } = useDownload('No se pudo exportar');
   return (

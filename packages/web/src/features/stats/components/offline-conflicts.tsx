@@ -12,7 +12,7 @@ const countNote = (n: number) =>
     : 'consumos servidos sin conexión que las reglas habrían rechazado';
 
 /**
- * Drinks served offline that the rules, knowing every drink, would have refused (DECISIONS §12):
+ * Drinks served offline that the rules, knowing every drink, would have refused (docs/rules/offline-and-field.md):
  * how many, and the newest of them (when, ticket, holder, type, bar, why). Shown only when there
  * are any; a list rather than a table, so it reads on a 360 px phone without sideways scrolling.
  */

@@ -2,7 +2,7 @@ import type { HoraPico } from '@drinkflow/domain/stats';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { consumos } from '../utils/format-stats';
 
-/** Hours of the day ranked by drinks, each bar scaled to the busiest hour (spec §2). */
+/** Hours of the day ranked by drinks, each bar scaled to the busiest hour (docs/rules/screens.md). */
 export function PeakHours({ hours }: { hours: HoraPico[] }) {
   const max = Math.max(0, ...hours.map((hour) => hour.cantidad));
   return (

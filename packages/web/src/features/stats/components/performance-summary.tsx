@@ -2,7 +2,7 @@ import type { EventStats } from '@drinkflow/domain/stats';
 import { statsSummary } from '@drinkflow/domain/stats-summary';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** Spec §9 'Stats summary': activity, consumption level and size of the event. */
+/** docs/rules/constants.md 'Stats summary': activity, consumption level and size of the event. */
 export function PerformanceSummary({ stats }: { stats: EventStats }) {
   const summary = statsSummary(stats);
   const rows = [

@@ -4,7 +4,7 @@ import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 
-/** No event chosen, or none to choose (spec §2 'Selecciona un Evento' / 'Ir a Mis Eventos'). */
+/** No event chosen, or none to choose (docs/rules/screens.md 'Selecciona un Evento' / 'Ir a Mis Eventos'). */
 export function SelectEvent({ hasEvents }: { hasEvents: boolean }) {
   return (
     <Card className="flex flex-col items-center gap-3 p-10 text-center">

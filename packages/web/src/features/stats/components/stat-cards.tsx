@@ -30,8 +30,8 @@ function StatCard({
 }
 
 /**
- * The four headline figures (spec §2), the drinks undone at the bars (DECISIONS §12) and the
- * top-ups: drinks added and euros taken (DECISIONS §15).
+ * The four headline figures (docs/rules/screens.md), the drinks undone at the bars (docs/rules/offline-and-field.md) and the
+ * top-ups: drinks added and euros taken (docs/rules/festivals.md).
  */
 export function StatCards({ stats }: { stats: EventStats }) {
   const peak = stats.horasPico[0];

@@ -20,7 +20,7 @@ export const SILENCE_MS = 45_000;
 class StopError extends Error {}
 
 /**
- * Reads GET /api/stats/{eventoId}/stream (DECISIONS §8) with a streaming fetch — the session token in
+ * Reads GET /api/stats/{eventoId}/stream (docs/rules/statistics.md) with a streaming fetch — the session token in
  * the Authorization header, never in the URL — and puts every `stats` event into the statistics
  * query's cache and every `alertas` event into the alerts query's. Reconnects by itself with backoff; stops for good when the session or the event
  * is gone (401, 403, 404).

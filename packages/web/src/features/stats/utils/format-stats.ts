@@ -8,7 +8,7 @@ export const formatAverage = (value: number) => decimal.format(value);
 /** '1 consumo', '3 consumos'. */
 export const consumos = (n: number) => `${formatCount(n)} ${n === 1 ? 'consumo' : 'consumos'}`;
 
-/** Spanish names of the effective ticket states (DECISIONS §5), in the order the page lists them. */
+/** Spanish names of the effective ticket states (docs/rules/scan-rules.md), in the order the page lists them. */
 export const ticketStateLabels = {
   activo: 'Activos',
   agotado: 'Agotados',

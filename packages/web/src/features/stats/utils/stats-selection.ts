@@ -3,7 +3,7 @@ import type { SelectionMemory } from '@/lib/event-selection';
 
 /**
  * The statistics page shows one event: nothing until the organizer picks one ('Selecciona un
- * Evento'). It remembers the same event as the ticket types (spec §9 `selectedEventoId`), so
+ * Evento'). It remembers the same event as the ticket types (docs/rules/constants.md `selectedEventoId`), so
  * 'Ajustar límites' and the way back land on the same event.
  */
 export const statsSelection: SelectionMemory<null> = {

@@ -17,7 +17,7 @@ interface CreateTicketTypeFormProps {
   onCreated(): void;
 }
 
-/** The quick form of the create dialog (spec §5 "quick form" bounds). */
+/** The quick form of the create dialog (docs/rules/validation.md "quick form" bounds). */
 export function CreateTicketTypeForm({ evento, onCancel, onCreated }: CreateTicketTypeFormProps) {
   const form = useForm<TicketTypeFormValues, unknown, TicketTypeValues>({
     resolver: zodResolver(ticketTypeFormSchema(evento, 'quick')),

@@ -5,7 +5,7 @@ import { describedBy, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { TicketTypeForm } from '../utils/form-feedback';
 
-/** Free text (spec §3) with the usual choices one click away. */
+/** Free text (docs/rules/data-model.md) with the usual choices one click away. */
 export function DrinkTypeField({ form, id }: { form: TicketTypeForm; id: string }) {
   const value = useWatch({ control: form.control, name: 'drinkType' });
   const error = form.formState.errors.drinkType?.message;

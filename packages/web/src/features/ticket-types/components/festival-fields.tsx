@@ -12,7 +12,7 @@ interface FestivalFieldsProps {
   barras: readonly string[];
 }
 
-/** DECISIONS §15: "Máximo por día" and, when the event has bars, "Barras permitidas". */
+/** docs/rules/festivals.md: "Máximo por día" and, when the event has bars, "Barras permitidas". */
 export function FestivalFields({ form, idPrefix, barras }: FestivalFieldsProps) {
   const dailyId = `${idPrefix}-maxDrinksPerDay`;
   const barsId = `${idPrefix}-barrasPermitidas`;

@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 
-/** Spec §2: what the screen is for, with one event or with all of them. */
+/** docs/rules/screens.md: what the screen is for, with one event or with all of them. */
 export function InfoBanner({ allEvents }: { allEvents: boolean }) {
   return (
     <div className="flex items-start gap-3 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">

@@ -10,7 +10,7 @@ const descriptions: Record<Modo, string> = {
   intervalos_controlados: 'Una bebida cada cierto tiempo.',
 };
 
-/** The three modes; choosing one fills in its defaults (spec §4). */
+/** The three modes; choosing one fills in its defaults (docs/rules/states-and-flows.md). */
 export function ModeChoice({ form, period }: TicketTypeFieldsProps) {
   const current = useWatch({ control: form.control, name: 'modo' });
   const registration = form.register('modo', {

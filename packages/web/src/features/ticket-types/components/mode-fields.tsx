@@ -7,7 +7,7 @@ import { NumberField } from './number-field';
 import type { TicketTypeFieldsProps } from './ticket-type-fields';
 import { ValidityFields } from './validity-fields';
 
-/** The limit fields of the chosen mode and the validity window (spec §4). */
+/** The limit fields of the chosen mode and the validity window (docs/rules/states-and-flows.md). */
 export function ModeFields(props: TicketTypeFieldsProps) {
   const { form, rules, idPrefix } = props;
   const values = useWatch({ control: form.control }) as TicketTypeFormValues;

@@ -11,7 +11,7 @@ interface TicketTypeFiltersProps {
   drinkChoices: { value: string; label: string }[];
 }
 
-/** Search by name and filter by limit type and drink type (spec §2). */
+/** Search by name and filter by limit type and drink type (docs/rules/screens.md). */
 export function TicketTypeFiltersPanel({ filters, onChange, drinkChoices }: TicketTypeFiltersProps) {
   const set = (patch: Partial<TicketTypeFilters>) => onChange({ ...filters, ...patch });
   return (

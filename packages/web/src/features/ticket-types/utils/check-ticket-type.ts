@@ -22,7 +22,7 @@ import {
 
 type Range = { readonly min: number; readonly max: number };
 
-/** Bounds of the numeric inputs and their messages by rule set (spec §5 and §9). */
+/** Bounds of the numeric inputs and their messages by rule set (docs/rules/validation.md, docs/rules/constants.md). */
 export const numberRules = {
   quick: {
     maxDrinks: { ...limits.maxDrinks, message: messages.maxDrinks },
@@ -109,7 +109,7 @@ export function checkTicketType(
     // A missing date is already reported; a stand-in lets the other checks run.
     validoDesde: validoDesde ?? period.fechaInicio,
     validoHasta: validoHasta ?? period.fechaFin,
-    // DECISIONS §15: an empty field sends null (no daily limit), no bar checked null (every bar).
+    // docs/rules/festivals.md: an empty field sends null (no daily limit), no bar checked null (every bar).
     maxDrinksPerDay: dailyLimit(values.maxDrinksPerDay),
     barrasPermitidas: values.barrasPermitidas.length > 0 ? values.barrasPermitidas : null,
   });

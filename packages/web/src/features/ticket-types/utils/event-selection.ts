@@ -1,7 +1,7 @@
 import { paths } from '@/app/paths';
 import { ALL_EVENTS, type EventSelection, type SelectionMemory } from '@/lib/event-selection';
 
-/** Spec §9 keys; without a remembered choice the list shows all events. */
+/** docs/rules/constants.md keys; without a remembered choice the list shows all events. */
 export const ticketTypesSelection: SelectionMemory<typeof ALL_EVENTS> = {
   showAllKey: 'tipos-ticket-show-all-events',
   eventoIdKey: 'selectedEventoId',

@@ -15,7 +15,7 @@ export function showServerFieldErrors(form: TicketTypeForm, error: unknown) {
   }
 }
 
-/** Spec §5: the toast for a form that does not pass its checks. */
+/** docs/rules/validation.md: the toast for a form that does not pass its checks. */
 export const invalidFormToast = () =>
   toast({
     title: 'Errores en el formulario',

@@ -3,7 +3,7 @@ import { fromDateTimeLocal, toDateTimeLocal } from '@/lib/format';
 
 /**
  * 'quick' = the create dialog's bounds; 'edit' = the edit page's bounds, which are also the
- * server's (spec §5, DECISIONS §5).
+ * server's (docs/rules/validation.md, docs/rules/scan-rules.md).
  */
 export type FormRules = 'quick' | 'edit';
 
@@ -12,7 +12,7 @@ export interface EventPeriod {
   id: number;
   fechaInicio: string;
   fechaFin: string;
-  /** The event's bars (DECISIONS §15): the choices of "Barras permitidas". */
+  /** The event's bars (docs/rules/festivals.md): the choices of "Barras permitidas". */
   barras?: readonly string[];
 }
 
@@ -26,9 +26,9 @@ export interface TicketTypeFormValues {
   drinkIntervalMinutes: string;
   validoDesde: string;
   validoHasta: string;
-  /** DECISIONS §15: empty = no daily limit. */
+  /** docs/rules/festivals.md: empty = no daily limit. */
   maxDrinksPerDay: string;
-  /** DECISIONS §15: none checked = every bar. */
+  /** docs/rules/festivals.md: none checked = every bar. */
   barrasPermitidas: string[];
 }
 export type FormField = keyof TicketTypeFormValues;
@@ -67,7 +67,7 @@ export function localToIso(value: string, period: EventPeriod): string | null {
   return fromDateTimeLocal(value);
 }
 
-/** intervalos_controlados: maxDrinks = floor(duration / interval) (spec §4). */
+/** intervalos_controlados: maxDrinks = floor(duration / interval) (docs/rules/states-and-flows.md). */
 export function derivedMaxDrinks(
   values: Pick<TicketTypeFormValues, 'durationMinutes' | 'drinkIntervalMinutes'>,
 ) {
@@ -76,7 +76,7 @@ export function derivedMaxDrinks(
   return duration && interval && duration > 0 && interval > 0 ? Math.floor(duration / interval) : null;
 }
 
-/** Valid-to: as typed for por_cantidad, otherwise valid-from + duration (spec §4). */
+/** Valid-to: as typed for por_cantidad, otherwise valid-from + duration (docs/rules/states-and-flows.md). */
 export function validityEnd(values: TicketTypeFormValues, period: EventPeriod): string | null {
   if (values.modo === 'por_cantidad') return localToIso(values.validoHasta, period);
   const from = localToIso(values.validoDesde, period);
@@ -85,7 +85,7 @@ export function validityEnd(values: TicketTypeFormValues, period: EventPeriod): 
   return new Date(Date.parse(from) + duration * 60_000).toISOString();
 }
 
-/** The values a mode switch fills in (spec §4, through the domain's applyModeDefaults). */
+/** The values a mode switch fills in (docs/rules/states-and-flows.md, through the domain's applyModeDefaults). */
 export function modeValues(modo: Modo, values: TicketTypeFormValues, period: EventPeriod) {
   const from = localToIso(values.validoDesde, period);
   const next = applyModeDefaults(

@@ -13,7 +13,7 @@ import { sentCountText } from '../utils/whatsapp-href';
 
 /**
  * /organizer/evento/{id}/whatsapp: every guest of the event with a one-tap 'Enviar' that opens
- * WhatsApp with their ticket links and marks the order as sent (DECISIONS §13).
+ * WhatsApp with their ticket links and marks the order as sent (docs/rules/guests.md).
  */
 export function WhatsappSendingPage() {
   const eventoId = Number(useParams().id);

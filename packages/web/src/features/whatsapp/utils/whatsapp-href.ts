@@ -14,7 +14,7 @@ export interface WhatsappHrefInput {
 
 /**
  * https://wa.me/<digits>?text=<Spanish message with each ticket's absolute guest link>
- * (DECISIONS §13); null when there is no number to send to or no ticket to send.
+ * (docs/rules/guests.md); null when there is no number to send to or no ticket to send.
  */
 export function whatsappHref({
   telefono,
