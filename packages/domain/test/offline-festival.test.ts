@@ -58,7 +58,7 @@ async function consume(data: OfflineData, qrCode: string, now: Date, barra?: str
   return answer;
 }
 
-describe('offline decisions with §15 inputs', () => {
+describe('offline decisions with festival inputs', () => {
   it('refuses at a bar the type does not allow, serves at an allowed one, and a lookup skips the rule', async () => {
     const data = await dataWith({ qr: 'qr-vip', tipo: tipo(1, { barrasPermitidas: ['VIP'] }) });
     const now = new Date('2026-11-14T22:00:00.000Z');

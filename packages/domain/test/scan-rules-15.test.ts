@@ -615,7 +615,7 @@ describe('the answer carries "Hoy: 2 de 4"', () => {
     expect(ask(1, '02:00')).toBe(false); // from 02:00 all 3 are today's
   });
 
-  it('shows a ticket without §15 data exactly as before', () => {
+  it('shows a ticket without festival data exactly as before', () => {
     const shown = toScannedTicket(row(porCantidad(3)), [], now);
     expect(shown.ticket).not.toHaveProperty('recargas');
     expect(shown.tipoTicket).not.toHaveProperty('maxDrinksPerDay');
@@ -634,7 +634,7 @@ describe('the answer carries "Hoy: 2 de 4"', () => {
 });
 
 describe('the wire schema', () => {
-  it('keeps §5’s reasons and adds §15’s', () => {
+  it('keeps the base rules’ reasons and adds the festival ones', () => {
     expect(limitScanReasons).toEqual(['barra_no_permitida', 'limite_diario']);
     expect(allScanReasons).toEqual([...scanReasons, 'barra_no_permitida', 'limite_diario']);
   });

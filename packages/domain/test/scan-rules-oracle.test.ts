@@ -239,7 +239,7 @@ describe('decideScan against an oracle of docs/rules/festivals.md', () => {
     );
   });
 
-  it('decides as before when §15’s inputs are absent or neutral', () => {
+  it('decides as before when the festival inputs are absent or neutral', () => {
     fc.assert(
       fc.property(caseArb, ({ input }) => {
         const plain: ScanInput = {

@@ -17,7 +17,7 @@ import { HttpError } from './errors';
  *   attempt can be forgiven afterwards (a login that turned out right).
  */
 
-/** The 429 answer of every limit: the §1 shape, with Retry-After in whole seconds. */
+/** The 429 answer of every limit: the API error shape, with Retry-After in whole seconds. */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, errorCodes.rateLimited, message, undefined, {
     'retry-after': String(Math.max(1, retryAfterSeconds)),

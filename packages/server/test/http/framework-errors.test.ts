@@ -11,7 +11,7 @@ import { openTestDatabase } from '../setup/database';
 
 // docs/rules/operations.md: errors the HTTP framework or Node's parser raise themselves (URL or parameter too
 // long, headers too large, a URL that does not decode, a malformed request) answer in the shape of
-// §1, in Spanish, and repeat no part of the URL (it may hold an API key or a QR code). Through a
+// every API error, in Spanish, and repeat no part of the URL (it may hold an API key or a QR code). Through a
 // real socket: `inject` skips Node's HTTP parser.
 
 let database: Database;
@@ -62,7 +62,7 @@ function raw(request: string): Promise<{ status: number; headers: string; body: 
 
 const SPANISH_SHAPE = { message: expect.any(String), error: expect.any(String) };
 
-/** The §1 shape, a Spanish message and no English framework text, no echo of `secret`. */
+/** The API error shape, a Spanish message and no English framework text, no echo of `secret`. */
 function expectSpanishError(
   body: string,
   status: number,

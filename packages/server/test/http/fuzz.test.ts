@@ -14,7 +14,7 @@ import { uniqueAddress, uniqueEmail } from '../setup/helpers';
 // extreme input — wrong types, NUL, lone surrogates, huge strings and numbers, ids past the
 // database's integer range, impossible dates, deep nesting, wrong content types, overlong path
 // parameters — by an organizer with real data of their own (so real ids get past the 404), an
-// admin, anonymously, and to the scanner with a real API key. Never a 5xx; every error in the §1
+// admin, anonymously, and to the scanner with a real API key. Never a 5xx; every error in the API error
 // shape with a Spanish message; and a request refused with 4xx writes nothing.
 
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
@@ -432,7 +432,7 @@ const disturbs = (method: string, url: string) =>
   method === 'DELETE' || /logout|password|api-key|regenerate|admin\/users|invalidate|profile/.test(url);
 
 describe('the whole API under malformed and extreme input', () => {
-  it('never answers 5xx, always answers errors in the Spanish §1 shape, and writes nothing when it refuses', async () => {
+  it('never answers 5xx, always answers errors in the Spanish API error shape, and writes nothing when it refuses', async () => {
     expect(routes.length).toBeGreaterThan(40);
     const statuses: Record<number, number> = {};
     let cases = 0;

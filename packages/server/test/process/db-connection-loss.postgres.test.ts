@@ -11,7 +11,8 @@ import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 // docs/rules/operations.md: an in-process app whose PostgreSQL sits behind a TCP proxy the test breaks: a
 // connection cut in the middle of a consume's transaction, PostgreSQL "restarting" (connections
 // cut, then refused for a while), a database that does not answer at all. The requests hit answer
-// 503 with the §14 body, nothing ends the process, and requests succeed again once it answers.
+// 503 with the database-unavailable body, nothing ends the process, and requests succeed again
+// once it answers.
 
 const unavailable = {
   message: 'Servicio no disponible temporalmente. Inténtalo de nuevo.',
@@ -118,7 +119,7 @@ async function poolEmptied() {
 
 /**
  * A consume whose statement `hold` keeps back while every connection is cut: answered 503 in the
- * §1 shape (returned for more checks).
+ * API error shape (returned for more checks).
  */
 async function consumeCutWhileHeld(scanId: string, hold: () => void) {
   hold();

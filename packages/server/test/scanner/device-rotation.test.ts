@@ -50,7 +50,7 @@ async function openBar(t: ScannerTestApp, quantity = 1) {
   return { ...setup, address, device };
 }
 
-/** The 429 of the new-device limit: §1 shape, Spanish, Retry-After within the window. */
+/** The 429 of the new-device limit: the API error shape, Spanish, Retry-After within the window. */
 function expectNewDeviceRefusal(res: LightMyRequestResponse) {
   const body = expectApiError(res, 429, 'rate_limited');
   expect(body.message).toBe(abuseLimitMessages.newDevices);

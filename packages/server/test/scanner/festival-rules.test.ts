@@ -15,7 +15,7 @@ beforeEach(() => {
   t.clock.reset();
 });
 
-/** A festival night: the ticket type's §15 fields and the event's cut-off, set in the database. */
+/** A festival night: the ticket type's festival fields and the event's cut-off, set in the database. */
 async function festival(
   options: {
     tipo?: Record<string, unknown>;

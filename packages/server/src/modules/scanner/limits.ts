@@ -30,7 +30,7 @@ export const scannerRateLimits = {
   defaultKnownTickets: 20_000,
 } as const;
 
-/** The Spanish sentences of the limits of docs/decisions/051 (the §1 429 shape). */
+/** The Spanish sentences of the limits of docs/decisions/051 (the API error shape, status 429). */
 export const abuseLimitMessages = {
   newDevices:
     'Demasiados dispositivos nuevos desde esta conexión. Usa el mismo dispositivo o inténtalo en unos minutos.',

@@ -12,7 +12,7 @@ import type { EventoInput } from '@drinkflow/domain/events';
 
 type DateField = 'fechaInicio' | 'fechaFin';
 
-/** Form state with the spec's validation feedback (§5 event dialog). */
+/** Form state with the spec's validation feedback (the event dialog of docs/rules/validation.md). */
 export function useEventForm(initial: () => EventFormValues, missingMessage: string) {
   const [values, setValues] = useState<EventFormValues>(initial);
   const [errors, setErrors] = useState<EventFormErrors>({});

@@ -204,7 +204,10 @@ interface BannerProps {
   children: ReactNode;
 }
 
-/** An answer decided without the server keeps the online titles, marked 'Sin conexión' (§12). */
+/**
+ * An answer decided without the server keeps the online titles, marked 'Sin conexión'
+ * (docs/rules/offline-and-field.md).
+ */
 function OfflineBanner(props: BannerProps) {
   return <OnlineBanner {...props} mark={<OfflineMark />} />;
 }
