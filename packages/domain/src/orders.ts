@@ -152,7 +152,7 @@ export const consumo = z.object({
 });
 export type Consumo = z.infer<typeof consumo>;
 
-/** A refused scan of a ticket (scan log, docs/rules/scanner.md): when, why (a §5 reason) and at which bar. */
+/** A refused scan of a ticket (scan log, docs/rules/scanner.md): when, why (a scan-rule reason) and at which bar. */
 export const rechazo = z.object({
   id: z.number(),
   timestamp: z.string(),

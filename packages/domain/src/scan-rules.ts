@@ -44,7 +44,7 @@ export interface ScanTicketType {
   barrasPermitidas?: readonly string[] | null;
 }
 
-/** What docs/rules/festivals.md adds to a scan; every field optional, so that absent, the rules are §5's. */
+/** What docs/rules/festivals.md adds to a scan; every field optional, so that absent, the rules are the base six. */
 export interface ScanContext {
   /**
    * The bar that scans: its name, or null when the device gave none (then a type that names bars
@@ -111,7 +111,7 @@ export function barAllowed(tipo: Pick<ScanTicketType, 'barrasPermitidas'>, barra
   return permitidas.some((name) => barKey(name) === key);
 }
 
-/** The one rule that decides every scan (docs/rules/scan-rules.md, in §15's order); pure, `now` passed in. */
+/** The one rule that decides every scan (docs/rules/scan-rules.md, in the festival order); pure, `now` passed in. */
 export function decideScan({
   ticket,
   tipo,

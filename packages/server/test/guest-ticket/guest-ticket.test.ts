@@ -247,7 +247,7 @@ describe('GET /api/t/{token}', () => {
       ['a path longer than the router takes', 'B'.repeat(5000)],
       ['bytes that are not UTF-8', '%ED%A0%80BBBBBBBBBBBBBBBBBBBB'],
     ])(
-      'answers %s as the framework does (docs/rules/operations.md): §1 shape, echoing nothing of it',
+      'answers %s as the framework does (docs/rules/operations.md): the API error shape, echoing nothing of it',
       async (_what, token) => {
         const res = await guestGet(t, token, uniqueAddress());
 

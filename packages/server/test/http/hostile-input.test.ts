@@ -4,7 +4,7 @@ import { type Account, createEvent, eventBody, signIn, ticketTypeBody } from '..
 import { createScannerApp, scannerSetup, type ScannerSetup, type ScannerTestApp } from '../scanner/fixtures';
 import { expectApiError, expectValidationError, uniqueAddress, uniqueEmail } from '../setup/helpers';
 
-// docs/rules/operations.md: hostile input is invalid input — 400 in Spanish in the shape of §1, never a 500
+// docs/rules/operations.md: hostile input is invalid input — 400 in Spanish in the API error shape, never a 500
 // from the database (PostgreSQL text cannot hold NUL, its integers stop at 2^31 - 1).
 
 let t: ScannerTestApp;

@@ -5,7 +5,7 @@ import { consumos, formatAverage } from '@/features/stats/utils/format-stats';
 
 /**
  * The statistics page's headline figures, four to a row so each label fits one line of an A4
- * sheet (the drinks undone and the offline conflicts, docs/rules/offline-and-field.md, and the top-ups, §15, take
+ * sheet (the drinks undone and the offline conflicts, docs/rules/offline-and-field.md, and the top-ups, docs/rules/festivals.md, take
  * a second row).
  */
 export function ReportFigures({ stats }: { stats: EventStats }) {
