@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 
 /**
- * Test projects (ARCHITECTURE "Tests"):
+ * Test projects (docs/architecture.md, "Tests"):
  * - domain: pure functions and schemas.
  * - server-pglite: every endpoint through `app.inject`, one fresh PGlite per test file, loaded from a
  *   snapshot that the global setup migrated once.
