@@ -35,7 +35,7 @@ const projects: TestProjectConfiguration[] = [
       include: serverTests,
       exclude: ['**/*.postgres.test.ts'],
       env: { DB_KIND: 'pglite' },
-      globalSetup: ['packages/server/test/setup/global-setup-pglite.ts'],
+      globalSetup: ['packages/server/test/support/global-setup-pglite.ts'],
       ...serverOptions,
     },
   },
@@ -48,7 +48,7 @@ if (process.env.TEST_DATABASE_URL) {
       include: serverTests,
       exclude: ['**/*.pglite.test.ts'],
       env: { DB_KIND: 'postgres' },
-      globalSetup: ['packages/server/test/setup/global-setup-postgres.ts'],
+      globalSetup: ['packages/server/test/support/global-setup-postgres.ts'],
       ...serverOptions,
     },
   });

@@ -1,7 +1,8 @@
 import type { DemoRequestsPage } from '@drinkflow/domain/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidationError, uniqueAddress } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { expectValidationError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { uniqueAddress } from '../support/unique-values';
 import { call, insertDemoRequest, MINUTE, signIn, type Account } from './fixtures';
 
 let t: TestApp;

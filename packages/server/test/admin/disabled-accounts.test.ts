@@ -1,8 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, throttleAttempts, users } from '../../src/db/schema';
-import { authHeader, createUser, expectApiError, login, loginAs, uniqueAddress } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { authHeader, createUser, login, loginAs } from '../support/accounts';
+import { expectApiError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { uniqueAddress } from '../support/unique-values';
 import { call, signIn, type Account } from './fixtures';
 
 const DISABLED = 'Tu cuenta está desactivada. Contacta con el administrador.';

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Rol } from '@drinkflow/domain/auth';
 import type { Db } from '../../src/db/client';
 import { demoRequests, eventos, users } from '../../src/db/schema';
-import { uniqueEmail } from '../setup/helpers';
+import { uniqueEmail } from '../support/unique-values';
 
-export { call, signIn, type Account } from '../events/fixtures';
+export { type Account, signIn } from '../support/accounts';
+export { call } from '../support/api';
 
 export const MINUTE = 60 * 1000;
 export const HOUR = 60 * MINUTE;

@@ -2,8 +2,8 @@ import type { AdminSummary } from '@drinkflow/domain/admin';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumos, pedidos, tiposTicket, users } from '../../src/db/schema';
-import { insertOrder, insertTicket } from '../events/fixtures';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { insertOrder, insertTicket } from '../support/stored-rows';
+import { createTestApp, type TestApp } from '../support/test-app';
 import {
   call,
   HOUR,

@@ -2,9 +2,8 @@ import type { AdminUser, AdminUsersPage } from '@drinkflow/domain/admin';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/db/schema';
-import { expectApiError, expectValidationError } from '../setup/helpers';
-import { expectFieldError } from '../events/fixtures';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { expectApiError, expectFieldError, expectValidationError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
 import { call, insertUser, MINUTE, signIn, type Account } from './fixtures';
 
 let t: TestApp;

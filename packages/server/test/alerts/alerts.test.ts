@@ -7,20 +7,13 @@ import { buildApp } from '../../src/app';
 import { eventos } from '../../src/db/schema';
 import { createAlertService } from '../../src/modules/alerts/service';
 import { createEventService } from '../../src/modules/events/service';
-import {
-  call,
-  createEvent,
-  expectFieldError,
-  HOUR,
-  insertOrder,
-  insertTicket,
-  MINUTE,
-  signIn,
-  type Account,
-} from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { call, expectApiError, expectFieldError } from '../support/api';
+import { createEvent } from '../support/events';
+import { insertOrder, insertTicket } from '../support/stored-rows';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { HOUR, MINUTE } from '../support/time';
 import { scannerClient } from '../scanner/fixtures';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
 import { insertConsumo, insertScanLog, insertTicketType } from '../stats/fixtures';
 
 // docs/decisions/022: organizer-set thresholds per event, checked by the server, recorded once.

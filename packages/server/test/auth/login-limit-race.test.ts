@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login, uniqueAddress, uniqueEmail } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { createUser, login } from '../support/accounts';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { uniqueAddress, uniqueEmail } from '../support/unique-values';
 
 // docs/rules/accounts-and-roles.md: at most 10 failures per email and 50 per address in 15 minutes — also when the
 // attempts arrive all at once (the count and the record are one locked transaction).

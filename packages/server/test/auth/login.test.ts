@@ -1,16 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { throttleAttempts } from '../../src/db/schema';
-import {
-  authHeader,
-  createUser,
-  expectApiError,
-  expectValidationError,
-  login,
-  uniqueAddress,
-  uniqueEmail,
-} from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { authHeader, createUser, login } from '../support/accounts';
+import { expectApiError, expectValidationError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { uniqueAddress, uniqueEmail } from '../support/unique-values';
 
 const INVALID_CREDENTIALS = 'Credenciales inválidas. Verifica tu email y contraseña.';
 

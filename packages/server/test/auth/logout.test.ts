@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, expectApiError, login, register } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { authHeader, login, register } from '../support/accounts';
+import { expectApiError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/db/schema';
 import { createAuthService } from '../../src/modules/auth/service';
 import { hashToken } from '../../src/modules/auth/tokens';
-import { authHeader, expectApiError, loginAs, register } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { authHeader, loginAs, register } from '../support/accounts';
+import { expectApiError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authHeader,
-  expectApiError,
-  expectValidationError,
-  login,
-  register,
-  uniqueAddress,
-} from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { authHeader, login, register } from '../support/accounts';
+import { expectApiError, expectValidationError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { uniqueAddress } from '../support/unique-values';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authHeader,
-  expectApiError,
-  expectValidationError,
-  login,
-  register,
-  uniqueEmail,
-} from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { authHeader, login, register } from '../support/accounts';
+import { expectApiError, expectValidationError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { uniqueEmail } from '../support/unique-values';
 
 let t: TestApp;
 beforeAll(async () => {

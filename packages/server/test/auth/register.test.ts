@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import {
-  TEST_PASSWORD,
-  authHeader,
-  expectApiError,
-  expectValidationError,
-  uniqueEmail,
-} from '../setup/helpers';
+import { authHeader, TEST_PASSWORD } from '../support/accounts';
+import { expectApiError, expectValidationError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { uniqueEmail } from '../support/unique-values';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,10 @@
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema';
-import { authHeader, expectApiError, login, register, uniqueAddress, uniqueEmail } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { authHeader, login, register } from '../support/accounts';
+import { expectApiError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { uniqueAddress, uniqueEmail } from '../support/unique-values';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRequests } from '../../src/db/schema';
-import { expectApiError, expectValidationError, uniqueAddress, uniqueEmail } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { expectApiError, expectValidationError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { uniqueAddress, uniqueEmail } from '../support/unique-values';
 
 let t: TestApp;
 beforeAll(async () => {

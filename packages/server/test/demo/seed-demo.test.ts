@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { consumos, eventos, pedidos, tickets, tiposTicket, users } from '../../src/db/schema';
 import { seedDemo } from '../../src/db/seed-demo';
-import { openTestDatabase } from '../setup/database';
-import { createUser, login, uniqueAddress } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { createUser, login } from '../support/accounts';
+import { openTestDatabase } from '../support/database';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { uniqueAddress } from '../support/unique-values';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { enviosEmail, pedidos } from '../../src/db/schema';
-import { call, signIn, type Account } from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { call, expectApiError, expectValidationError } from '../support/api';
+import { openTestDatabase } from '../support/database';
+import type { TestApp } from '../support/test-app';
 import { createOrder, MISSING_ID, ownedEvent, type OwnedEvent } from '../orders/fixtures';
-import { openTestDatabase } from '../setup/database';
-import { expectApiError, expectValidationError } from '../setup/helpers';
-import type { TestApp } from '../setup/test-app';
 import { emailTestApp, eventually, PUBLIC_URL } from './mail-sink';
 
 let database: Database;

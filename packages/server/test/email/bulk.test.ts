@@ -3,11 +3,11 @@ import type { EnvioProgress } from '@drinkflow/domain/email';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { pedidos, tickets } from '../../src/db/schema';
-import { call } from '../events/fixtures';
+import { call } from '../support/api';
+import { openTestDatabase } from '../support/database';
+import type { TestApp } from '../support/test-app';
+import { uniqueEmail } from '../support/unique-values';
 import { ownedEvent, type OwnedEvent } from '../orders/fixtures';
-import { openTestDatabase } from '../setup/database';
-import { uniqueEmail } from '../setup/helpers';
-import type { TestApp } from '../setup/test-app';
 import { emailOptions, emailTestApp, eventually, startMailSink, type MailSink } from './mail-sink';
 
 let database: Database;

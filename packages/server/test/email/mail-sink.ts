@@ -4,7 +4,7 @@ import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import type { EmailOptions } from '../../src/modules/email/routes';
-import type { TestApp } from '../setup/test-app';
+import type { TestApp } from '../support/test-app';
 
 /** One message the sink accepted: its envelope and raw source (parsed on demand). */
 export interface Received {

@@ -3,10 +3,10 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { enviosEmail } from '../../src/db/schema';
-import { call } from '../events/fixtures';
+import { call } from '../support/api';
+import { openTestDatabase } from '../support/database';
+import type { TestApp } from '../support/test-app';
 import { createOrder, ownedEvent, type OwnedEvent } from '../orders/fixtures';
-import { openTestDatabase } from '../setup/database';
-import type { TestApp } from '../setup/test-app';
 import { emailOptions, emailTestApp, eventually, parse, startMailSink, type MailSink } from './mail-sink';
 
 // docs/decisions/053: one Message-ID per queued email, reused by every attempt; a send in flight

@@ -4,10 +4,10 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { enviosEmail, tickets } from '../../src/db/schema';
-import { call } from '../events/fixtures';
+import { call } from '../support/api';
+import { openTestDatabase } from '../support/database';
+import type { TestApp } from '../support/test-app';
 import { createOrder, ownedEvent, qrCodesOfPdf, type OwnedEvent } from '../orders/fixtures';
-import { openTestDatabase } from '../setup/database';
-import type { TestApp } from '../setup/test-app';
 import {
   PUBLIC_URL,
   emailOptions,

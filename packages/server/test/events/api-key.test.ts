@@ -2,22 +2,15 @@ import { apiKeyMessages } from '@drinkflow/domain/events';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventos } from '../../src/db/schema';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { type Account, signIn } from '../support/accounts';
+import { call, expectApiError, expectFieldError, URL_SAFE_SECRET } from '../support/api';
+import { snapshotEvent } from '../support/event-snapshot';
+import { createEvent, getEvent } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
+import { HOUR } from '../support/time';
 import { createOrder } from '../orders/fixtures';
 import { newScanId, scannerClient } from '../scanner/fixtures';
-import {
-  type Account,
-  call,
-  createEvent,
-  createTicketType,
-  HOUR,
-  expectFieldError,
-  getEvent,
-  signIn,
-  snapshotEvent,
-  URL_SAFE_SECRET,
-} from './fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

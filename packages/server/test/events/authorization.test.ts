@@ -2,18 +2,12 @@ import type { Evento } from '@drinkflow/domain/events';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventos } from '../../src/db/schema';
-import { authHeader, expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import {
-  type Account,
-  type Method,
-  call,
-  createEvent,
-  eventBody,
-  seedEventData,
-  signIn,
-  snapshotEvent,
-} from './fixtures';
+import { type Account, authHeader, signIn } from '../support/accounts';
+import { call, expectApiError, type Method } from '../support/api';
+import { snapshotEvent } from '../support/event-snapshot';
+import { createEvent, eventBody } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { seedEventData } from './seed-event-data';
 
 let t: TestApp;
 beforeAll(async () => {

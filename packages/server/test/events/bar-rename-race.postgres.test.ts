@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumos, tickets } from '../../src/db/schema';
 import { createOrder } from '../orders/fixtures';
 import { createScannerApp, newScanId, scannerClient, type ScannerTestApp, tally } from '../scanner/fixtures';
-import { call, createEvent, createTicketType, HOUR, signIn } from './fixtures';
+import { signIn } from '../support/accounts';
+import { call } from '../support/api';
+import { createEvent } from '../support/events';
+import { createTicketType } from '../support/ticket-types';
+import { HOUR } from '../support/time';
 
 // PATCH /api/eventos/{id}/barras while the bar being renamed keeps scanning (docs/rules/festivals.md). Each
 // wristband allows the event's two bars; every consume names the old name. A drink is either

@@ -5,17 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCsv } from '../exports/fixtures';
 import { createOrder } from '../orders/fixtures';
 import { newScanId, scannerClient } from '../scanner/fixtures';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import {
-  call,
-  createEvent,
-  createTicketType,
-  expectFieldError,
-  HOUR,
-  signIn,
-  type Account,
-} from './fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { call, expectApiError, expectFieldError } from '../support/api';
+import { createEvent } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
+import { HOUR } from '../support/time';
 
 // PATCH /api/eventos/{id}/barras {de, a} (docs/rules/festivals.md) after real scans through the scanner API:
 // every place a bar's name shows — drinks, the scan log, ticket types, per-bar statistics — follows.

@@ -13,19 +13,12 @@ import {
 } from '../../src/db/schema';
 import { BAR_IN_USE } from '../../src/modules/events/service';
 import { barNameTaken, UNKNOWN_BAR } from '../../src/modules/events/bars';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import {
-  call,
-  createEvent,
-  createTicketType,
-  eventBody,
-  expectFieldError,
-  insertOrder,
-  insertTicket,
-  signIn,
-  type Account,
-} from './fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { call, expectApiError, expectFieldError } from '../support/api';
+import { createEvent, eventBody } from '../support/events';
+import { insertOrder, insertTicket } from '../support/stored-rows';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
 
 let t: TestApp;
 beforeAll(async () => {

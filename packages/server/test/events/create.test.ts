@@ -2,18 +2,11 @@ import { eventMessages, type Evento } from '@drinkflow/domain/events';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventos } from '../../src/db/schema';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import {
-  call,
-  createEvent,
-  eventBody,
-  expectFieldError,
-  getEvent,
-  hoursFromNow,
-  signIn,
-  URL_SAFE_SECRET,
-} from './fixtures';
+import { signIn } from '../support/accounts';
+import { call, expectApiError, expectFieldError, URL_SAFE_SECRET } from '../support/api';
+import { createEvent, eventBody, getEvent } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { hoursFromNow } from '../support/time';
 
 let t: TestApp;
 beforeAll(async () => {

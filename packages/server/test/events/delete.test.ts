@@ -1,18 +1,13 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumos, pedidos, scanLog, tickets } from '../../src/db/schema';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import {
-  call,
-  countRowsOfEvent,
-  createEvent,
-  createTicketType,
-  getEvent,
-  seedEventData,
-  signIn,
-  snapshotEvent,
-} from './fixtures';
+import { signIn } from '../support/accounts';
+import { call, expectApiError } from '../support/api';
+import { countRowsOfEvent, snapshotEvent } from '../support/event-snapshot';
+import { createEvent, getEvent } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
+import { seedEventData } from './seed-event-data';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,18 +1,12 @@
 import type { Evento, EventoDetail } from '@drinkflow/domain/events';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import {
-  call,
-  createEvent,
-  createTicketType,
-  getEvent,
-  hoursFromNow,
-  insertConsumos,
-  insertOrder,
-  insertTicket,
-  signIn,
-} from './fixtures';
+import { signIn } from '../support/accounts';
+import { call, expectApiError } from '../support/api';
+import { createEvent, getEvent } from '../support/events';
+import { insertConsumos, insertOrder, insertTicket } from '../support/stored-rows';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
+import { hoursFromNow } from '../support/time';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,18 +1,12 @@
 import { eventMessages, type Evento } from '@drinkflow/domain/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import {
-  call,
-  createEvent,
-  createTicketType,
-  eventBody,
-  expectFieldError,
-  getEvent,
-  hoursFromNow,
-  signIn,
-  snapshotEvent,
-} from './fixtures';
+import { signIn } from '../support/accounts';
+import { call, expectApiError, expectFieldError } from '../support/api';
+import { snapshotEvent } from '../support/event-snapshot';
+import { createEvent, eventBody, getEvent } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
+import { hoursFromNow } from '../support/time';
 
 let t: TestApp;
 beforeAll(async () => {

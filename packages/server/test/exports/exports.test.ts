@@ -4,9 +4,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumos, pedidos, scanLog } from '../../src/db/schema';
 import { EXPORT_BATCH } from '../../src/modules/exports/service';
-import { call, createEvent, insertOrder, insertTicket, signIn, type Account } from '../events/fixtures';
-import { expectApiError, uniqueEmail } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { type Account, signIn } from '../support/accounts';
+import { call, expectApiError } from '../support/api';
+import { createEvent } from '../support/events';
+import { insertOrder, insertTicket } from '../support/stored-rows';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { uniqueEmail } from '../support/unique-values';
 import { insertConsumo, insertScanLog, insertTicketType } from '../stats/fixtures';
 import { expectCsv, getExport, parseCsv, type ExportName } from './fixtures';
 

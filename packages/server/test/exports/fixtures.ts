@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { call, type Account } from '../events/fixtures';
-import type { TestApp } from '../setup/test-app';
+import type { Account } from '../support/accounts';
+import { call } from '../support/api';
+import type { TestApp } from '../support/test-app';
 
 export type ExportName = 'pedidos' | 'consumos' | 'escaneos';
 

@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pedidos } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import { signIn } from '../events/fixtures';
+import { signIn } from '../support/accounts';
+import { createTestApp, type TestApp } from '../support/test-app';
 import { describeAccess, type Endpoint, idOr } from '../orders/access-suite';
 import { postCsv } from '../orders/fixtures';
 

@@ -1,7 +1,8 @@
 import { importMessages, type ImportPreview, type ImportResult } from '@drinkflow/domain/guest-import';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import { createTicketType, expectFieldError } from '../events/fixtures';
+import { expectFieldError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
 import { createOrder, ownedEvent, postCsv, storedOrders, totals } from '../orders/fixtures';
 
 // Importing a guest list twice must not create every guest twice: rows that match an order of

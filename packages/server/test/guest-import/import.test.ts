@@ -1,8 +1,8 @@
 import { importMessages, type ImportResult } from '@drinkflow/domain/guest-import';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import { createTicketType, expectFieldError, URL_SAFE_SECRET } from '../events/fixtures';
+import { expectApiError, expectFieldError, URL_SAFE_SECRET } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
 import {
   expectInternalError,
   failTicketInsert,

@@ -2,9 +2,10 @@ import { importMessages, type ImportPreview } from '@drinkflow/domain/guest-impo
 import { orderMessages } from '@drinkflow/domain/orders';
 import { SINGLE_LINE_TEXT_MESSAGE } from '@drinkflow/domain/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import { type Account, createTicketType, expectFieldError } from '../events/fixtures';
+import type { Account } from '../support/accounts';
+import { expectApiError, expectFieldError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
 import { type OwnedEvent, ownedEvent, postCsv, totals } from '../orders/fixtures';
 import { excelCsv } from './fixtures';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tiposTicket } from '../../src/db/schema';
 import { createScannerApp, expectScan, newScanId, type ScannerTestApp } from '../scanner/fixtures';
-import { uniqueAddress } from '../setup/helpers';
+import { uniqueAddress } from '../support/unique-values';
 import { drinkAt, expectGuest, festivalSetup, guestGet, tokenOf } from './fixtures';
 
 // docs/rules/festivals.md on the guest's page: "Hoy: 2 de 4" — the drinks of the festival day the request

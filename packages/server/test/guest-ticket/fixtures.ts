@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { consumos, eventos, tiposTicket } from '../../src/db/schema';
 import { HOUR, type ScannerSetup, scannerSetup, type ScannerTestApp } from '../scanner/fixtures';
-import type { TestApp } from '../setup/test-app';
+import type { TestApp } from '../support/test-app';
 
 /** The token of a ticket's `enlaceInvitado` ('/t/<token>'). */
 export function tokenOf(enlaceInvitado: string): string {

@@ -1,7 +1,8 @@
 import { guestTicketMessages } from '@drinkflow/domain/guest-ticket';
 import type { Ticket, TicketDetail } from '@drinkflow/domain/orders';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call } from '../events/fixtures';
+import { call, expectApiError } from '../support/api';
+import { uniqueAddress } from '../support/unique-values';
 import {
   createScannerApp,
   expectScan,
@@ -11,7 +12,6 @@ import {
   scannerSetup,
   uniqueContact,
 } from '../scanner/fixtures';
-import { expectApiError, uniqueAddress } from '../setup/helpers';
 import { expectGuest, guestGet, tokenOf } from './fixtures';
 
 // docs/rules/guests.md: a guest's own ticket by the secret of its link, GET /api/t/{token}, public.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
-import { openTestDatabase } from '../setup/database';
+import { openTestDatabase } from '../support/database';
 
 // docs/rules/guests.md: the page /t/{token} is its own Vite entry (t.html), never indexed, and the browser
 // never sends its address (the ticket's secret) to another site.

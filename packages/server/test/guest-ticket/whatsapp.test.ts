@@ -1,10 +1,10 @@
 import type { Pedido } from '@drinkflow/domain/orders';
 import type { WhatsappSendItem } from '@drinkflow/domain/whatsapp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, signIn } from '../events/fixtures';
+import { signIn } from '../support/accounts';
+import { call, expectApiError } from '../support/api';
 import { createOrder, MISSING_ID } from '../orders/fixtures';
 import { createScannerApp, type ScannerTestApp, scannerSetup } from '../scanner/fixtures';
-import { expectApiError } from '../setup/helpers';
 
 // docs/rules/guests.md: the organizer sends tickets by WhatsApp (a wa.me link the web builds) and marks
 // the order as sent; the sending list gives every order's number and guest links.

@@ -1,7 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESS_THRESHOLD_BYTES } from '../../src/app';
-import { createEvent, signIn, type Account } from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { createEvent } from '../support/events';
 import { createScannerApp, scannerSetup, type ScannerTestApp } from '../scanner/fixtures';
 
 let t: ScannerTestApp;

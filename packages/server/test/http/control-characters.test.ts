@@ -7,10 +7,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pedidos } from '../../src/db/schema';
 import { renderOrderEmail } from '../../src/modules/email/render';
-import { type Account, call, eventBody, type Method, signIn, ticketTypeBody } from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { call, expectValidationError, type Method } from '../support/api';
+import { eventBody } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { ticketTypeBody } from '../support/ticket-types';
+import { uniqueAddress, uniqueEmail } from '../support/unique-values';
 import { createOrder, orderBody, ownedEvent, type OwnedEvent, postCsv } from '../orders/fixtures';
-import { expectValidationError, uniqueAddress, uniqueEmail } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
 
 // docs/decisions/052: a one-line field holding a control character or a
 // bidirectional override is refused with a 400 naming it; a note takes line breaks and tabs only.

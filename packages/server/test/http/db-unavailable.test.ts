@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/client';
 import { isDatabaseUnavailable } from '../../src/http/db-unavailable';
-import { createTestApp } from '../setup/test-app';
+import { createTestApp } from '../support/test-app';
 
 // docs/rules/operations.md: a request the database cannot serve for a moment answers 503 db_unavailable.
 

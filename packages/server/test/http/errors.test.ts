@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { badRequest, conflict, forbidden, notFound } from '../../src/http/errors';
-import { authHeader, expectApiError, register } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { authHeader, register } from '../support/accounts';
+import { expectApiError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import { eventos } from '../../src/db/schema';
-import { type Account, createEvent, createTicketType, signIn } from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { openTestDatabase } from '../support/database';
+import { createEvent } from '../support/events';
+import { createTicketType } from '../support/ticket-types';
 import { createOrder } from '../orders/fixtures';
-import { openTestDatabase } from '../setup/database';
 
 // docs/rules/operations.md: errors the HTTP framework or Node's parser raise themselves (URL or parameter too
 // long, headers too large, a URL that does not decode, a malformed request) answer in the shape of

@@ -5,10 +5,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
-import { type Account, createEvent, createTicketType, HOUR, signIn } from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { openTestDatabase } from '../support/database';
+import { createEvent } from '../support/events';
+import { createTicketType } from '../support/ticket-types';
+import { HOUR } from '../support/time';
+import { uniqueAddress, uniqueEmail } from '../support/unique-values';
 import { createOrder } from '../orders/fixtures';
-import { openTestDatabase } from '../setup/database';
-import { uniqueAddress, uniqueEmail } from '../setup/helpers';
 
 // docs/rules/api-conventions.md, docs/rules/operations.md, by property: every /api route of the route table, sent malformed and
 // extreme input — wrong types, NUL, lone surrogates, huge strings and numbers, ids past the

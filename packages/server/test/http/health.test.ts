@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { openPostgres } from '../../src/db/client';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { createTestApp, type TestApp } from '../support/test-app';
 
 // docs/rules/operations.md: a public health check for load balancers and monitors.
 

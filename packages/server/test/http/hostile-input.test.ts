@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { type Account, createEvent, eventBody, signIn, ticketTypeBody } from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { expectApiError, expectValidationError } from '../support/api';
+import { createEvent, eventBody } from '../support/events';
+import { ticketTypeBody } from '../support/ticket-types';
+import { uniqueAddress, uniqueEmail } from '../support/unique-values';
 import { createScannerApp, scannerSetup, type ScannerSetup, type ScannerTestApp } from '../scanner/fixtures';
-import { expectApiError, expectValidationError, uniqueAddress, uniqueEmail } from '../setup/helpers';
 
 // docs/rules/operations.md: hostile input is invalid input — 400 in Spanish in the API error shape, never a 500
 // from the database (PostgreSQL text cannot hold NUL, its integers stop at 2^31 - 1).

@@ -8,10 +8,12 @@ import { EVENT_BAR_LIMITS } from '@drinkflow/domain/event-bars';
 import type { ImportPreview } from '@drinkflow/domain/guest-import';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, call, signIn, ticketTypeBody } from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { call, expectApiError, expectValidationError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { ticketTypeBody } from '../support/ticket-types';
+import { uniqueAddress, uniqueEmail } from '../support/unique-values';
 import { createOrder, orderBody, ownedEvent, type OwnedEvent, postCsv } from '../orders/fixtures';
-import { expectApiError, expectValidationError, uniqueAddress, uniqueEmail } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
 
 // docs/decisions/052: every number a request carries to the database is
 // bounded by its schema first — the largest accepted value passes, one more is a 400 naming the

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import { safeUrl } from '../../src/http/logging';
-import { openTestDatabase } from '../setup/database';
-import { createUser, login, uniqueAddress } from '../setup/helpers';
+import { createUser, login } from '../support/accounts';
+import { openTestDatabase } from '../support/database';
+import { uniqueAddress } from '../support/unique-values';
 
 // Logs are for operators: never passwords, hashes, tokens, API keys, QR codes, query strings or
 // SQL parameters — whatever a request or a failing query carries.

@@ -2,8 +2,8 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
-import { openTestDatabase } from '../setup/database';
-import { authHeader, loginAs } from '../setup/helpers';
+import { authHeader, loginAs } from '../support/accounts';
+import { openTestDatabase } from '../support/database';
 
 // Every /api route is taken from the route table as the app declares it, so a new module cannot
 // ship unguarded: anonymous callers get 401 and bar staff 403, except on the routes listed here.

@@ -8,8 +8,10 @@ import { scannerMessages } from '@drinkflow/domain/scanner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
-import { openTestDatabase } from '../setup/database';
-import { authHeader, expectApiError, register, uniqueAddress } from '../setup/helpers';
+import { authHeader, register } from '../support/accounts';
+import { expectApiError } from '../support/api';
+import { openTestDatabase } from '../support/database';
+import { uniqueAddress } from '../support/unique-values';
 
 // The bar scanner as an installable app (docs/decisions/034): each event's web app manifest, and
 // the service worker and icons as the web build leaves them, with the headers that let a deploy

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { openTestDatabase } from '../setup/database';
-import { expectApiError } from '../setup/helpers';
+import { expectApiError } from '../support/api';
+import { openTestDatabase } from '../support/database';
 
 // The web build as Vite and scripts/compress-dist.mjs leave it: hashed assets with their brotli
 // and gzip twins, pages, and unhashed public files.

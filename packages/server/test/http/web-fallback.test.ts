@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { openTestDatabase } from '../setup/database';
-import { expectApiError } from '../setup/helpers';
+import { expectApiError } from '../support/api';
+import { openTestDatabase } from '../support/database';
 
 let webRoot: string;
 let database: Awaited<ReturnType<typeof openTestDatabase>>;

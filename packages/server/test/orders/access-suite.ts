@@ -3,9 +3,10 @@ import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { consumos } from '../../src/db/schema';
-import { type Account, type Method, call, insertConsumos, signIn } from '../events/fixtures';
-import { authHeader, expectApiError } from '../setup/helpers';
-import type { TestApp } from '../setup/test-app';
+import { type Account, authHeader, signIn } from '../support/accounts';
+import { call, expectApiError, type Method } from '../support/api';
+import { insertConsumos } from '../support/stored-rows';
+import type { TestApp } from '../support/test-app';
 import { createOrder, MISSING_ID, type OwnedEvent, ownedEvent, storedOrders } from './fixtures';
 
 /** An organizer's event with a ticket type and an order of two tickets, one of them consumed. */

@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pedidos } from '../../src/db/schema';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import { call, signIn } from '../events/fixtures';
+import { signIn } from '../support/accounts';
+import { call, expectApiError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
 import { describeAccess, idOr, jsonEndpoint } from './access-suite';
 import { orderBody } from './fixtures';
 

@@ -2,16 +2,10 @@ import { orderMessages, type Pedido } from '@drinkflow/domain/orders';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumos, pedidos, scanLog, tickets } from '../../src/db/schema';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import {
-  call,
-  createTicketType,
-  expectFieldError,
-  insertConsumos,
-  insertScan,
-  insertTicket,
-} from '../events/fixtures';
+import { call, expectApiError, expectFieldError } from '../support/api';
+import { insertConsumos, insertScan, insertTicket } from '../support/stored-rows';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
 import { createOrder, MISSING_ID, ownedEvent, storedOrders } from './fixtures';
 
 let t: TestApp;

@@ -3,9 +3,8 @@ import { orderMessages } from '@drinkflow/domain/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pedidos } from '../../src/db/schema';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import { call, expectFieldError, URL_SAFE_SECRET } from '../events/fixtures';
+import { call, expectApiError, expectFieldError, URL_SAFE_SECRET } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
 import {
   createOrder,
   expectInternalError,

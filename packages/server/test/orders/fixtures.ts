@@ -11,9 +11,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client';
 import { consumos, pedidos, scanLog, tickets } from '../../src/db/schema';
-import { type Account, call, createEvent, createTicketType, signIn } from '../events/fixtures';
-import { uniqueEmail } from '../setup/helpers';
-import type { TestApp } from '../setup/test-app';
+import { type Account, signIn } from '../support/accounts';
+import { call } from '../support/api';
+import { createEvent } from '../support/events';
+import type { TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
+import { uniqueEmail } from '../support/unique-values';
 
 export const MISSING_ID = 2_000_000_000;
 

@@ -2,16 +2,11 @@ import { orderMessages, ordersQueryMessages, type OrdersPage } from '@drinkflow/
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enviosEmail } from '../../src/db/schema';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import {
-  type Account,
-  call,
-  createTicketType,
-  expectFieldError,
-  insertTicket,
-  signIn,
-} from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { call, expectApiError, expectFieldError } from '../support/api';
+import { insertTicket } from '../support/stored-rows';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
 import { insertOrderAt, MISSING_ID, ownedEvent } from './fixtures';
 
 let t: TestApp;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres } from '../../src/db/client';
-import { quoteIdent, withAdminClient, withDatabase } from '../setup/postgres-admin';
-import '../setup/provided-context';
+import { quoteIdent, withAdminClient, withDatabase } from '../support/postgres-admin';
+import '../support/provided-context';
 import { contentsOf, rowsOf, runBackupCli, seedEveryTable } from './backup-fixtures';
 import { copyOfTemplate, type CopiedDatabase } from './shared-database';
 

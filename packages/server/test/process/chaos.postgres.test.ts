@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/client';
-import { createEvent, createTicketType, HOUR, signIn } from '../events/fixtures';
+import { signIn } from '../support/accounts';
+import { createEvent } from '../support/events';
+import { withAdminClient } from '../support/postgres-admin';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
+import { HOUR } from '../support/time';
 import { createOrder } from '../orders/fixtures';
-import { withAdminClient } from '../setup/postgres-admin';
-import { createTestApp, type TestApp } from '../setup/test-app';
 import { startServer } from './server-process';
 import { copyOfTemplate, type CopiedDatabase, stopServers } from './shared-database';
 

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { driverOf, openPostgres, type Database } from '../../src/db/client';
-import { createEvent, createTicketType, HOUR, signIn } from '../events/fixtures';
+import { signIn } from '../support/accounts';
+import { createEvent } from '../support/events';
+import { quoteIdent, withAdminClient, withDatabase } from '../support/postgres-admin';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
+import { HOUR } from '../support/time';
 import { createOrder } from '../orders/fixtures';
-import { quoteIdent, withAdminClient, withDatabase } from '../setup/postgres-admin';
-import '../setup/provided-context';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import '../support/provided-context';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 // docs/rules/operations.md: an in-process app whose PostgreSQL sits behind a TCP proxy the test breaks: a

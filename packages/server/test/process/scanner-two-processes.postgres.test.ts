@@ -1,12 +1,15 @@
 import type { ScanResult } from '@drinkflow/domain/scanner';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres } from '../../src/db/client';
-import { type Account, createEvent, createTicketType, HOUR, signIn } from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { createEvent } from '../support/events';
+import { quoteIdent, withAdminClient, withDatabase } from '../support/postgres-admin';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
+import { HOUR } from '../support/time';
 import { createOrder } from '../orders/fixtures';
 import { consumoRows, awayFromMinuteBoundary } from '../scanner/fixtures';
-import { quoteIdent, withAdminClient, withDatabase } from '../setup/postgres-admin';
-import '../setup/provided-context';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import '../support/provided-context';
 import { exitOf, killAll, startServer } from './server-process';
 
 // docs/rules/scanner.md, docs/rules/operations.md: several server processes share one PostgreSQL; the scanner's check-and-

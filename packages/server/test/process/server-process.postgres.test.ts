@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { quoteIdent, withAdminClient, withDatabase } from '../setup/postgres-admin';
-import '../setup/provided-context';
+import { quoteIdent, withAdminClient, withDatabase } from '../support/postgres-admin';
+import '../support/provided-context';
 import { credentials, exitOf, killAll, post, runCli, startServer } from './server-process';
 
 afterAll(killAll);

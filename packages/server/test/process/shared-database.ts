@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
-import { quoteIdent, withAdminClient, withDatabase } from '../setup/postgres-admin';
-import '../setup/provided-context';
+import { quoteIdent, withAdminClient, withDatabase } from '../support/postgres-admin';
+import '../support/provided-context';
 import { exitOf, killAll, type startServer } from './server-process';
 
 type Started = Awaited<ReturnType<typeof startServer>>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { quoteIdent, withAdminClient, withDatabase } from '../setup/postgres-admin';
-import '../setup/provided-context';
+import { quoteIdent, withAdminClient, withDatabase } from '../support/postgres-admin';
+import '../support/provided-context';
 import { exitOf, killAll, spawnServer } from './server-process';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 

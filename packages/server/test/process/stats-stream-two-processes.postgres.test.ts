@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/client';
-import { type Account, createEvent, createTicketType, HOUR, signIn } from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { createEvent } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
+import { HOUR } from '../support/time';
 import { createOrder } from '../orders/fixtures';
-import { createTestApp, type TestApp } from '../setup/test-app';
 import { openStatsStream } from '../stats-stream/sse-client';
 import { post, startServer } from './server-process';
 import { copyOfTemplate, type CopiedDatabase, stopServers } from './shared-database';

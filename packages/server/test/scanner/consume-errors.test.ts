@@ -1,7 +1,7 @@
 import { scannerMessages } from '@drinkflow/domain/scanner';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, expectFieldError } from '../events/fixtures';
-import { expectApiError, uniqueAddress } from '../setup/helpers';
+import { call, expectApiError, expectFieldError } from '../support/api';
+import { uniqueAddress } from '../support/unique-values';
 import {
   consumoRows,
   consumoRowsOfEvent,

@@ -1,6 +1,6 @@
 import { formatDateTime, formatTime } from '@drinkflow/domain/dates';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call } from '../events/fixtures';
+import { call } from '../support/api';
 import {
   consumoRows,
   createScannerApp,

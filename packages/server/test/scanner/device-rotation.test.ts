@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abuseLimitMessages, scannerRateLimits } from '../../src/modules/scanner/limits';
-import { expectApiError, uniqueAddress } from '../setup/helpers';
+import { abuseLimitMessages, scannerRateLimits } from '../../src/modules/scanner/admission/limits';
+import { expectApiError } from '../support/api';
+import { uniqueAddress } from '../support/unique-values';
 import {
   consumoRows,
   createScannerApp,

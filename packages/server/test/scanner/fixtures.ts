@@ -9,13 +9,16 @@ import { expect } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Db } from '../../src/db/client';
 import { consumos, scanLog } from '../../src/db/schema';
-import { type Account, createEvent, createTicketType, HOUR, signIn } from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { openTestDatabase } from '../support/database';
+import { createEvent } from '../support/events';
+import type { TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
+import { HOUR } from '../support/time';
+import { uniqueEmail } from '../support/unique-values';
 import { createOrder } from '../orders/fixtures';
-import { openTestDatabase } from '../setup/database';
-import { uniqueEmail } from '../setup/helpers';
-import type { TestApp } from '../setup/test-app';
 
-export { HOUR, MINUTE } from '../events/fixtures';
+export { HOUR, MINUTE } from '../support/time';
 
 /**
  * The clock the scanner rules read (`buildApp({ now })`): frozen at an instant the test chooses,

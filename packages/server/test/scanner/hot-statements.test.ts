@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { driverOf } from '../../src/db/client';
-import { eventOfKey, eventOfKeyWithTicket } from '../../src/modules/scanner/rate-limit';
+import { eventOfKey } from '../../src/modules/scanner/admission/event-of-key';
+import { eventOfKeyWithTicket } from '../../src/modules/scanner/ticket-read';
 import { scanStatements } from '../../src/modules/scanner/scan-statements';
 import {
   createScannerApp,

@@ -1,7 +1,9 @@
 import type { ScanResult } from '@drinkflow/domain/scanner';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { call, eventBody, ticketTypeBody } from '../events/fixtures';
+import { call } from '../support/api';
+import { eventBody } from '../support/events';
+import { ticketTypeBody } from '../support/ticket-types';
 import {
   awayFromMinuteBoundary,
   consumoRows,

@@ -1,7 +1,7 @@
 import { scannerMessages } from '@drinkflow/domain/scanner';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call } from '../events/fixtures';
-import { expectApiError, uniqueAddress } from '../setup/helpers';
+import { call, expectApiError } from '../support/api';
+import { uniqueAddress } from '../support/unique-values';
 import {
   consumoRows,
   createScannerApp,

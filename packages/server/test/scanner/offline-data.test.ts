@@ -13,17 +13,17 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consumos } from '../../src/db/schema';
 import type { Db } from '../../src/db/client';
+import { createOfflineData, serializeOfflineData } from '../../src/modules/scanner/offline-data';
 import {
-  createOfflineData,
   createSealCache,
   offlineIdOf,
   sealName,
-  serializeOfflineData,
   type SealedTicket,
-} from '../../src/modules/scanner/offline-data';
-import { call, createTicketType } from '../events/fixtures';
+} from '../../src/modules/scanner/offline-seal';
+import { call, expectApiError } from '../support/api';
+import { createTicketType } from '../support/ticket-types';
+import { uniqueAddress } from '../support/unique-values';
 import { createOrder } from '../orders/fixtures';
-import { expectApiError, uniqueAddress } from '../setup/helpers';
 import {
   awayFromMinuteBoundary,
   createScannerApp,

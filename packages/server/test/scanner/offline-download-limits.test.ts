@@ -1,9 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { driverOf } from '../../src/db/client';
-import { abuseLimitMessages, scannerRateLimits } from '../../src/modules/scanner/limits';
-import { call, ticketTypeBody } from '../events/fixtures';
-import { expectApiError, uniqueAddress } from '../setup/helpers';
+import { abuseLimitMessages, scannerRateLimits } from '../../src/modules/scanner/admission/limits';
+import { call, expectApiError } from '../support/api';
+import { ticketTypeBody } from '../support/ticket-types';
+import { uniqueAddress } from '../support/unique-values';
 import {
   createScannerApp,
   expectScan,

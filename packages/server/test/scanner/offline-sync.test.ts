@@ -4,9 +4,8 @@ import type { EventStats } from '@drinkflow/domain/stats';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tickets } from '../../src/db/schema';
-import { call, expectFieldError } from '../events/fixtures';
+import { call, expectApiError, expectFieldError } from '../support/api';
 import { expectCsv, getExport } from '../exports/fixtures';
-import { expectApiError } from '../setup/helpers';
 import {
   consumoRows,
   createScannerApp,

@@ -1,6 +1,6 @@
 import { SINGLE_LINE_TEXT_MESSAGE } from '@drinkflow/domain/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidationError } from '../setup/helpers';
+import { expectValidationError } from '../support/api';
 import {
   consumoRows,
   createScannerApp,

@@ -1,7 +1,8 @@
 import { scannerMessages } from '@drinkflow/domain/scanner';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectApiError, uniqueAddress } from '../setup/helpers';
+import { expectApiError } from '../support/api';
+import { uniqueAddress } from '../support/unique-values';
 import {
   awayFromMinuteBoundary,
   consumoRows,

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call } from '../events/fixtures';
-import { uniqueAddress } from '../setup/helpers';
+import { call } from '../support/api';
+import { uniqueAddress } from '../support/unique-values';
 import {
   consumoRows,
   createScannerApp,

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/db/schema';
 import { hashToken } from '../../src/modules/auth/tokens';
 import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_SESSION } from '../../src/modules/stats-stream/routes';
-import { type Account, createEvent, HOUR, signIn } from '../events/fixtures';
-import { authHeader } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { type Account, authHeader, signIn } from '../support/accounts';
+import { createEvent } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { HOUR } from '../support/time';
 import { openStatsStream } from './sse-client';
 
 // docs/decisions/051: live streams count per account, all its sessions together: at most 10 open

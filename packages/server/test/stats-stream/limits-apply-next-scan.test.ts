@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, ticketTypeBody } from '../events/fixtures';
+import { call } from '../support/api';
+import { ticketTypeBody } from '../support/ticket-types';
 import { createScannerApp, expectScan, scannerSetup, type ScannerTestApp } from '../scanner/fixtures';
 
 // docs/decisions/021: 'Ajustar límites' on the statistics page works during the event because the

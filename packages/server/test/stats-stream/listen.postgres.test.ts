@@ -5,10 +5,13 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStatsHub, postgresScanSource, type LiveUpdate } from '../../src/modules/stats-stream/hub';
-import { type Account, createEvent, createTicketType, HOUR, signIn } from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { createEvent } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
+import { HOUR } from '../support/time';
 import { createOrder } from '../orders/fixtures';
 import { scannerClient } from '../scanner/fixtures';
-import { createTestApp, type TestApp } from '../setup/test-app';
 import { openStatsStream } from './sse-client';
 
 // Issue 18 parts 1 and 5, docs/decisions/021: the live statistics' LISTEN connection (one per

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { scanSourceFor } from '../../src/modules/stats-stream/hub';
 import { createScanNotifier } from '../../src/modules/stats-stream/scan-notifier';
-import { openTestDatabase } from '../setup/database';
+import { openTestDatabase } from '../support/database';
 
 const silent = { warn: () => undefined } as unknown as Parameters<typeof createScanNotifier>[1];
 

@@ -6,8 +6,8 @@ import {
   leaseTtlFrom,
   STREAM_LEASE_TTL_MS,
 } from '../../src/modules/stats-stream/stream-leases';
-import { signIn } from '../events/fixtures';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { signIn } from '../support/accounts';
+import { createTestApp, type TestApp } from '../support/test-app';
 
 // docs/decisions/051: the shared count of an account's open streams. Opening counts the account's
 // live rows under its advisory lock; the process renews all its rows in ONE statement per tick and

@@ -1,10 +1,14 @@
 import type { Evento } from '@drinkflow/domain/events';
 import type { PedidoCreated } from '@drinkflow/domain/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, call, createEvent, createTicketType, HOUR, signIn } from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { call } from '../support/api';
+import { createEvent } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
+import { HOUR } from '../support/time';
 import { createOrder } from '../orders/fixtures';
 import { newScanId, scannerClient } from '../scanner/fixtures';
-import { createTestApp, type TestApp } from '../setup/test-app';
 import { MAX_STREAMS_PER_SESSION } from '../../src/modules/stats-stream/routes';
 import { openStatsStream } from './sse-client';
 

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumos, pedidos } from '../../src/db/schema';
-import { createEvent, signIn, type Account } from '../events/fixtures';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { type Account, signIn } from '../support/accounts';
+import { createEvent } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
 import { insertConsumo, seedNight } from './fixtures';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { effectiveStateSql } from '../../src/modules/stats/effective-state';
-import { openTestDatabase } from '../setup/database';
+import { openTestDatabase } from '../support/database';
 
 // Issue 18 part 7: the effective ticket state has one source, the domain's `effectiveTicketState`
 // (docs/rules/scan-rules.md); the statistics count it in SQL, so that SQL must answer as the domain function

@@ -1,7 +1,7 @@
 import { CONFLICTOS_LIST_LIMIT, type EventStats } from '@drinkflow/domain/stats';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../events/fixtures';
+import { call } from '../support/api';
 import {
   createScannerApp,
   expectScan,

@@ -1,9 +1,10 @@
 import type { EventStats } from '@drinkflow/domain/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { call, createEvent, signIn, type Account } from '../events/fixtures';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { type Account, signIn } from '../support/accounts';
+import { call, expectApiError } from '../support/api';
+import { createEvent } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
 import { insertConsumo, insertScanLog, seedNight } from './fixtures';
 
 let t: TestApp;

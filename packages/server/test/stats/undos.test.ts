@@ -1,7 +1,7 @@
 import type { EventStats } from '@drinkflow/domain/stats';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../events/fixtures';
+import { call } from '../support/api';
 import { createScannerApp, newScanId, scannerSetup, type ScannerTestApp } from '../scanner/fixtures';
 
 // docs/rules/offline-and-field.md: undone drinks are visible in the statistics (`deshechos`, per bar too), and the

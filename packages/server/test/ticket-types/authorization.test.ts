@@ -3,18 +3,12 @@ import type { TipoTicket } from '@drinkflow/domain/ticket-types';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tiposTicket } from '../../src/db/schema';
-import { authHeader, expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import {
-  type Account,
-  type Method,
-  call,
-  createEvent,
-  createTicketType,
-  signIn,
-  snapshotEvent,
-  ticketTypeBody,
-} from '../events/fixtures';
+import { type Account, authHeader, signIn } from '../support/accounts';
+import { call, expectApiError, type Method } from '../support/api';
+import { snapshotEvent } from '../support/event-snapshot';
+import { createEvent } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType, ticketTypeBody } from '../support/ticket-types';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,9 +2,11 @@ import type { TipoTicket } from '@drinkflow/domain/ticket-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tiposTicket } from '../../src/db/schema';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import { call, createEvent, createTicketType, signIn, ticketTypeBody } from '../events/fixtures';
+import { signIn } from '../support/accounts';
+import { call, expectApiError } from '../support/api';
+import { createEvent } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType, ticketTypeBody } from '../support/ticket-types';
 
 let t: TestApp;
 beforeAll(async () => {

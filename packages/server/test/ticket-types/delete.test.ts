@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pedidos, tiposTicket } from '../../src/db/schema';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import {
-  call,
-  createEvent,
-  createTicketType,
-  getEvent,
-  insertConsumos,
-  insertOrder,
-  insertTicket,
-  signIn,
-  snapshotEvent,
-} from '../events/fixtures';
+import { signIn } from '../support/accounts';
+import { call, expectApiError } from '../support/api';
+import { snapshotEvent } from '../support/event-snapshot';
+import { createEvent, getEvent } from '../support/events';
+import { insertConsumos, insertOrder, insertTicket } from '../support/stored-rows';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
 
 let t: TestApp;
 beforeAll(async () => {

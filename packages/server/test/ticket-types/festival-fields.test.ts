@@ -1,15 +1,10 @@
 import { eventBarMessages } from '@drinkflow/domain/event-bars';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import {
-  call,
-  createEvent,
-  createTicketType,
-  expectFieldError,
-  signIn,
-  ticketTypeBody,
-} from '../events/fixtures';
+import { signIn } from '../support/accounts';
+import { call, expectApiError, expectFieldError } from '../support/api';
+import { createEvent } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType, ticketTypeBody } from '../support/ticket-types';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,17 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client';
 import { tickets, tiposTicket } from '../../src/db/schema';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import {
-  call,
-  createEvent,
-  createTicketType,
-  insertOrder,
-  insertTicket,
-  signIn,
-  ticketTypeBody,
-} from '../events/fixtures';
+import { signIn } from '../support/accounts';
+import { call, expectApiError } from '../support/api';
+import { createEvent } from '../support/events';
+import { insertOrder, insertTicket } from '../support/stored-rows';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType, ticketTypeBody } from '../support/ticket-types';
 
 // A ticket issued while its type is being deleted or moved: the "in use?" check and the write are
 // one transaction with the type's row locked, and the foreign key maps to 409 — never a 500.

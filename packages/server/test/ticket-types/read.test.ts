@@ -1,8 +1,11 @@
 import type { TipoTicket } from '@drinkflow/domain/ticket-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import { call, createEvent, createTicketType, hoursFromNow, signIn } from '../events/fixtures';
+import { signIn } from '../support/accounts';
+import { call, expectApiError } from '../support/api';
+import { createEvent } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
+import { hoursFromNow } from '../support/time';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,18 +1,12 @@
 import type { TipoTicket } from '@drinkflow/domain/ticket-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import {
-  type Account,
-  call,
-  createEvent,
-  createTicketType,
-  insertOrder,
-  insertTicket,
-  signIn,
-  snapshotEvent,
-  ticketTypeBody,
-} from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { call, expectApiError } from '../support/api';
+import { snapshotEvent } from '../support/event-snapshot';
+import { createEvent } from '../support/events';
+import { insertOrder, insertTicket } from '../support/stored-rows';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType, ticketTypeBody } from '../support/ticket-types';
 
 let t: TestApp;
 beforeAll(async () => {

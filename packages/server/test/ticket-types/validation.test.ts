@@ -2,16 +2,11 @@ import { messages } from '@drinkflow/domain/ticket-types';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tiposTicket } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import {
-  type Account,
-  call,
-  createEvent,
-  createTicketType,
-  expectFieldError,
-  signIn,
-  ticketTypeBody,
-} from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { call, expectFieldError } from '../support/api';
+import { createEvent } from '../support/events';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType, ticketTypeBody } from '../support/ticket-types';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,9 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import { call, signIn } from '../events/fixtures';
+import { signIn } from '../support/accounts';
+import { call } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
 import { describeAccess, idOr, jsonEndpoint } from '../orders/access-suite';
 
 let t: TestApp;

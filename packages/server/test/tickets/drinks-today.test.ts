@@ -1,6 +1,6 @@
 import type { TicketDetail } from '@drinkflow/domain/orders';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call } from '../events/fixtures';
+import { call } from '../support/api';
 import { drinkAt, festivalSetup } from '../guest-ticket/fixtures';
 import { createScannerApp, expectScan, type ScannerTestApp } from '../scanner/fixtures';
 

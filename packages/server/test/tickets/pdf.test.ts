@@ -1,8 +1,9 @@
 import type { Ticket } from '@drinkflow/domain/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import { call, createTicketType, plusMinutes } from '../events/fixtures';
+import { call, expectApiError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
+import { plusMinutes } from '../support/time';
 import {
   createOrder,
   expectPdf,

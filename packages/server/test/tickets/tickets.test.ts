@@ -2,9 +2,9 @@ import { orderMessages, type Ticket } from '@drinkflow/domain/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumos, scanLog, tickets } from '../../src/db/schema';
-import { expectApiError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
-import { call, createTicketType, expectFieldError, URL_SAFE_SECRET } from '../events/fixtures';
+import { call, expectApiError, expectFieldError, URL_SAFE_SECRET } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
 import { createOrder, MISSING_ID, ownedEvent, storedOrders, totals } from '../orders/fixtures';
 
 let t: TestApp;

@@ -7,10 +7,10 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recargas } from '../../src/db/schema';
-import { call, signIn, type Account } from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { call, expectApiError, expectValidationError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
 import { createOrder, MISSING_ID, ownedEvent, type OwnedEvent } from '../orders/fixtures';
-import { expectApiError, expectValidationError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
 
 // The event's top-ups for its printable report (docs/rules/festivals.md): totals, by payment method, and
 // the list with each ticket's holder and type.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recargas, tickets } from '../../src/db/schema';
-import { call } from '../events/fixtures';
+import { call } from '../support/api';
 import {
   consumoRows,
   createScannerApp,

@@ -4,11 +4,12 @@ import { topUpMessages, type Recarga } from '@drinkflow/domain/topups';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recargas, tickets } from '../../src/db/schema';
-import { call, createTicketType, signIn, type Account } from '../events/fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { call, expectApiError, expectValidationError } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createTicketType } from '../support/ticket-types';
 import { expectCsv } from '../exports/fixtures';
 import { createOrder, MISSING_ID, ownedEvent, type OwnedEvent } from '../orders/fixtures';
-import { expectApiError, expectValidationError } from '../setup/helpers';
-import { createTestApp, type TestApp } from '../setup/test-app';
 
 let t: TestApp;
 let owned: OwnedEvent;
