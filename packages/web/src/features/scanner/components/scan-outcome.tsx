@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import type { Outcome, ScanError } from '../hooks/use-scanner';
+import type { Outcome, ScanError } from '../utils/scan-lifecycle';
 import { todayText } from '@drinkflow/domain/daily-cutoff';
 import { drinkLabel, nextTime, remainingText } from '../utils/ticket-display';
 

@@ -1,40 +1,31 @@
-import type { ScannedTicket, ScanResult } from '@drinkflow/domain/scanner';
+import type { ScanResult } from '@drinkflow/domain/scanner';
 import { SCANNER_LIMITS } from '@drinkflow/domain/scanner-limits';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { consumeTicket } from '../api/consume-ticket';
 import { getScannerTicket } from '../api/get-scanner-ticket';
 import { ScannerApiError } from '../api/scanner-client';
 import { undoConsume } from '../api/undo-consume';
-import { OfflineScanError, type OfflineAwareResult, type OfflineAwareTicket } from '../offline/offline-scan';
-import { createDuplicateGuard, repeatText, replaceFinishedCode } from '../utils/duplicate-guard';
+import { OfflineScanError } from '../offline/offline-scan';
+import { createDuplicateGuard, repeatText } from '../utils/duplicate-guard';
+import {
+  initialScanState,
+  scanLifecycle,
+  type ScanAction,
+  type ScanMode,
+  type ScanState,
+  type TicketView,
+} from '../utils/scan-lifecycle';
 import { deviceId, randomId } from '../utils/storage';
+import { useCodeField } from './use-code-field';
 import type { Feedback } from './use-scanner-settings';
-
-export type ScanMode = 'quick' | 'advanced';
+import { useTimeouts } from './use-timeouts';
 
 /** How long the device that recorded a drink may undo it. */
-export const UNDO_WINDOW_MS = SCANNER_LIMITS.undoWindowMs;
+const UNDO_WINDOW_MS = SCANNER_LIMITS.undoWindowMs;
 /** Quick mode empties the code this long after a recorded drink (docs/rules/states-and-flows.md). */
-export const CLEAR_AFTER_MS = 3000;
+const CLEAR_AFTER_MS = 3000;
 /** Advanced mode reloads the ticket this long after a recorded drink (docs/rules/states-and-flows.md). */
-export const ADVANCED_REFETCH_MS = 500;
-
-export interface ScanError {
-  title: string;
-  message: string;
-  /** Decided on this device without the server (an unknown code offline). */
-  offline?: boolean;
-}
-
-export type Outcome =
-  | { kind: 'result'; result: OfflineAwareResult; qrCode: string; scanId: string }
-  | { kind: 'undone'; message: string };
-
-export interface TicketView {
-  qrCode: string;
-  /** The ticket; `verificacion` only when it was looked up (advanced mode's 'Verificar Ticket'). */
-  data: ScannedTicket & Partial<Pick<OfflineAwareTicket, 'verificacion' | 'offline'>>;
-}
+const ADVANCED_REFETCH_MS = 500;
 
 /** The ticket a consume answer carries (the server sends it with every decision it makes). */
 function ticketOfAnswer(result: ScanResult): TicketView['data'] | null {
@@ -42,13 +33,27 @@ function ticketOfAnswer(result: ScanResult): TicketView['data'] | null {
   return ticket && tipoTicket && consumos ? { ticket, tipoTicket, consumos } : null;
 }
 
-type Pending = 'consume' | 'verify' | 'undo' | null;
-type TimerName = 'clear' | 'refetch' | 'undo';
-
 const isOffline = (error: unknown) => error instanceof OfflineScanError;
 
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Ha ocurrido un error inesperado.';
+
+/**
+ * The lifecycle's state, also readable at once: a handheld scanner's next Enter, or an answer
+ * arriving, must see the scan in flight before React has rendered it. Once the scanner is gone,
+ * the answers on their way are dropped.
+ */
+function useScanLifecycle() {
+  const latest = useRef(initialScanState);
+  const [state, setState] = useState(initialScanState);
+  const dispatch = useCallback((action: ScanAction) => {
+    latest.current = scanLifecycle(latest.current, action);
+    setState(latest.current);
+  }, []);
+  useEffect(() => () => dispatch({ type: 'abandoned' }), [dispatch]);
+  const current = (): ScanState => latest.current;
+  return { state, dispatch, current };
+}
 
 interface ScannerOptions {
   apiKey: string;
@@ -60,91 +65,31 @@ interface ScannerOptions {
 }
 
 /**
- * The scanner's state and actions (docs/rules/screens.md, docs/rules/states-and-flows.md, docs/rules/validation.md): the code, the mode, the request in flight,
- * the last result or error, the ticket shown, undo. One read is one code: once a code is submitted
- * the next characters typed start a new code instead of adding to it (a handheld scanner types the
- * next guest's code and Enter without a pause), and after every answer the field gets the focus
- * back with its text selected. The same code again within 3 s is a repeat: it is not sent, it is
- * shown ('Ya escaneado hace 1 s'), and in quick mode the field is emptied.
+ * The scanner's state and actions (docs/rules/screens.md, docs/rules/states-and-flows.md,
+ * docs/rules/validation.md): the code, the mode, the request in flight, the last result or error,
+ * the ticket shown, undo. The same code again within 3 s is a repeat: it is not sent, it is shown
+ * ('Ya escaneado hace 1 s'), and in quick mode the field is emptied.
  */
 export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions) {
-  const [mode, setModeState] = useState<ScanMode>('quick');
-  const [qr, setQr] = useState('');
-  const [pending, setPending] = useState<Pending>(null);
-  const [error, setError] = useState<ScanError | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [ticket, setTicket] = useState<TicketView | null>(null);
-  const [undoable, setUndoable] = useState(false);
-  /** Advanced mode's drink; '' lets the server record the ticket's default one. */
-  const [tipoBebida, setTipoBebida] = useState('');
-  /** 'Ya escaneado hace 1 s': the last read was a repeat, not sent. */
-  const [repeat, setRepeat] = useState<string | null>(null);
-
+  const { state, dispatch, current } = useScanLifecycle();
+  const field = useCodeField(inputRef);
+  const timers = useTimeouts<'clear' | 'refetch' | 'undo'>();
   const [guard] = useState(createDuplicateGuard);
-  /** Bumped by every scan and reset: an answer for an older one is dropped. */
-  const scan = useRef(0);
-  const busy = useRef(false);
-  /** The field's text as it was submitted, until it is edited: the next read replaces it. */
-  const finished = useRef<string | null>(null);
-  /** A new code read while a scan was in flight: it goes next. */
-  const queued = useRef<string | null>(null);
-  const [timers] = useState(() => new Map<TimerName, ReturnType<typeof setTimeout>>());
 
-  useEffect(
-    () => () => {
-      scan.current += 1;
-      timers.forEach(clearTimeout);
-    },
-    [timers],
-  );
-
-  const schedule = (name: TimerName, run: () => void, ms: number) => {
-    clearTimeout(timers.get(name));
-    timers.set(name, setTimeout(run, ms));
-  };
-  const cancelTimers = () => {
-    timers.forEach(clearTimeout);
-    timers.clear();
-  };
-
-  /**
-   * The field gets the focus back (without scrolling the page: the result and the holder stay where
-   * they are), its code selected as a sign that the next read replaces it. Not when a new code is
-   * already being typed into it: selecting that would let its next character replace the first.
-   */
-  const focusInput = () => {
-    const input = inputRef.current;
-    if (!input) return;
-    if (document.activeElement !== input) input.focus({ preventScroll: true });
-    if (finished.current !== null && input.value === finished.current) input.select();
-  };
-
-  /** The field's text, set by the page (not typed): a code, or '' to empty it. */
-  const showCode = (code: string) => {
-    finished.current = code || null;
-    setQr(code);
-  };
+  const isCurrent = (id: number) => id === current().scan;
+  const busy = () => current().pending !== null;
 
   /** Starts a scan: forgets the last answer; the ticket shown stays only if it is this code's. */
-  const begin = (kind: Pending, code: string) => {
-    scan.current += 1;
-    busy.current = true;
-    setPending(kind);
-    setError(null);
-    setOutcome(null);
-    setRepeat(null);
-    setUndoable(false);
-    clearTimeout(timers.get('undo'));
-    setTicket((current) => (current?.qrCode === code ? current : null));
-    return scan.current;
+  const begin = (pending: 'consume' | 'verify', code: string) => {
+    dispatch({ type: 'started', pending, code });
+    timers.cancel('undo');
+    return current().scan;
   };
   const finish = (id: number) => {
-    if (id !== scan.current) return;
-    busy.current = false;
-    setPending(null);
-    focusInput();
-    const next = queued.current;
-    queued.current = null;
+    if (!isCurrent(id)) return;
+    const next = current().queued;
+    dispatch({ type: 'finished' });
+    field.focus();
     if (next) start(next);
   };
 
@@ -152,7 +97,7 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
   const refreshTicket = async (code: string, id: number) => {
     try {
       const data = await getScannerTicket(apiKey, code, barra);
-      if (id === scan.current) setTicket({ qrCode: code, data });
+      if (isCurrent(id)) dispatch({ type: 'ticketShown', ticket: { qrCode: code, data } });
     } catch {
       // Keep what is shown.
     }
@@ -172,33 +117,33 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
         barra: barra || undefined,
         deviceId: deviceId(),
       });
-      if (id !== scan.current) return;
-      setOutcome({ kind: 'result', result, qrCode: code, scanId: result.scanId ?? scanId });
-      feedback(result.success ? 'ok' : 'refused');
-      if (result.success) {
-        setUndoable(true);
-        schedule('undo', () => setUndoable(false), UNDO_WINDOW_MS);
-        if (after.clearMs !== undefined) {
-          schedule(
-            'clear',
-            () => setQr((current) => (current.trim() === code ? '' : current)),
-            after.clearMs,
-          );
-        }
-      }
+      if (!isCurrent(id)) return;
       // Quick mode shows the ticket the answer carries: no second request per scan, which a venue's
       // bars behind one address would pay for in rate limit (docs/decisions/029).
       const shown = after.refetchMs === 0 ? ticketOfAnswer(result) : null;
-      if (shown) setTicket({ qrCode: code, data: shown });
-      else schedule('refetch', () => void refreshTicket(code, id), after.refetchMs);
+      dispatch({
+        type: 'decided',
+        outcome: { kind: 'result', result, qrCode: code, scanId: result.scanId ?? scanId },
+        ticket: shown && { qrCode: code, data: shown },
+      });
+      feedback(result.success ? 'ok' : 'refused');
+      if (result.success) {
+        timers.schedule('undo', () => dispatch({ type: 'undoExpired' }), UNDO_WINDOW_MS);
+        if (after.clearMs !== undefined)
+          timers.schedule('clear', () => field.clearIfStill(code), after.clearMs);
+      }
+      if (!shown) timers.schedule('refetch', () => void refreshTicket(code, id), after.refetchMs);
     } catch (caught) {
-      if (id !== scan.current) return;
+      if (!isCurrent(id)) return;
       // A failed request is no scan: the same code may be tried again at once.
       guard.forget(code);
-      setError({
-        title: 'Error al procesar el ticket',
-        message: messageOf(caught),
-        offline: isOffline(caught),
+      dispatch({
+        type: 'consumeFailed',
+        error: {
+          title: 'Error al procesar el ticket',
+          message: messageOf(caught),
+          offline: isOffline(caught),
+        },
       });
       feedback('refused');
     } finally {
@@ -208,19 +153,19 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
 
   const verify = async (code: string) => {
     const id = begin('verify', code);
-    // The drink chosen for the last ticket may not suit this one.
-    setTipoBebida('');
     try {
       const data = await getScannerTicket(apiKey, code, barra);
-      if (id === scan.current) setTicket({ qrCode: code, data });
+      if (isCurrent(id)) dispatch({ type: 'ticketShown', ticket: { qrCode: code, data } });
     } catch (caught) {
-      if (id !== scan.current) return;
+      if (!isCurrent(id)) return;
       guard.forget(code);
-      setTicket(null);
-      setError({
-        title: 'Error al obtener información del ticket',
-        message: messageOf(caught),
-        offline: isOffline(caught),
+      dispatch({
+        type: 'lookupFailed',
+        error: {
+          title: 'Error al obtener información del ticket',
+          message: messageOf(caught),
+          offline: isOffline(caught),
+        },
       });
     } finally {
       finish(id);
@@ -229,7 +174,7 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
 
   /** Quick mode records a drink, advanced mode verifies. */
   function start(code: string) {
-    if (mode === 'quick') void consume(code, { refetchMs: 0, clearMs: CLEAR_AFTER_MS });
+    if (current().mode === 'quick') void consume(code, { refetchMs: 0, clearMs: CLEAR_AFTER_MS });
     else void verify(code);
   }
 
@@ -244,102 +189,82 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
     if (!code) return;
     const now = Date.now();
     if (fromCamera) {
-      if (busy.current) return guard.touch(code, now);
+      if (busy()) return guard.touch(code, now);
       if (!guard.accept(code, now, true)) return;
-      showCode(code);
+      field.show(code);
       return start(code);
     }
-    // Whatever comes next in the field is a new read.
-    finished.current = raw;
+    field.submitted(raw);
     const since = guard.repeatOf(code, now);
     if (since !== null) {
-      setRepeat(repeatText(since));
+      dispatch({ type: 'repeated', text: repeatText(since) });
       // Advanced mode keeps the code, so its verified ticket can still be registered.
-      if (mode === 'quick') showCode('');
-      focusInput();
+      if (current().mode === 'quick') field.show('');
+      field.focus();
       return;
     }
-    if (busy.current) {
-      queued.current = code;
-      return;
-    }
+    if (busy()) return dispatch({ type: 'queued', code });
     start(code);
   };
 
   /** Advanced mode's 'Registrar Consumo', for the ticket just verified. */
   const register = () => {
-    if (!ticket || busy.current) return;
+    const { ticket, tipoBebida } = current();
+    if (!ticket || busy()) return;
     void consume(ticket.qrCode, { refetchMs: ADVANCED_REFETCH_MS, tipoBebida });
   };
 
   const undo = async () => {
-    if (outcome?.kind !== 'result' || busy.current) return;
-    const { scanId, qrCode } = outcome;
-    const id = scan.current;
-    busy.current = true;
-    setPending('undo');
-    setError(null);
+    const { outcome, scan: id } = current();
+    if (outcome?.kind !== 'result' || busy()) return;
+    dispatch({ type: 'undoStarted' });
     try {
-      const answer = await undoConsume(apiKey, scanId, deviceId());
-      if (id !== scan.current) return;
-      setUndoable(false);
-      clearTimeout(timers.get('undo'));
-      setOutcome({ kind: 'undone', message: answer.message });
-      void refreshTicket(qrCode, id);
+      const answer = await undoConsume(apiKey, outcome.scanId, deviceId());
+      if (!isCurrent(id)) return;
+      timers.cancel('undo');
+      dispatch({ type: 'undone', message: answer.message });
+      void refreshTicket(outcome.qrCode, id);
     } catch (caught) {
-      if (id !== scan.current) return;
-      if (caught instanceof ScannerApiError && caught.status !== 429) setUndoable(false);
-      setError({ title: 'No se pudo deshacer el consumo', message: messageOf(caught) });
+      if (!isCurrent(id)) return;
+      dispatch({
+        type: 'undoFailed',
+        error: { title: 'No se pudo deshacer el consumo', message: messageOf(caught) },
+        canRetry: !(caught instanceof ScannerApiError) || caught.status === 429,
+      });
     } finally {
       finish(id);
     }
   };
 
   /** 'Nuevo Escaneo', and a mode change: nothing of the last scan stays. */
-  const clearAll = (emptyCode: boolean) => {
-    scan.current += 1;
-    busy.current = false;
-    cancelTimers();
+  const clearAll = (action: ScanAction, emptyCode: boolean) => {
+    timers.cancelAll();
     guard.reset();
-    queued.current = null;
-    if (emptyCode) showCode('');
-    setPending(null);
-    setError(null);
-    setOutcome(null);
-    setTicket(null);
-    setUndoable(false);
-    setTipoBebida('');
-    setRepeat(null);
-    focusInput();
+    dispatch(action);
+    if (emptyCode) field.show('');
+    field.focus();
   };
 
+  const { ticket } = state;
   return {
-    mode,
-    setMode(next: ScanMode) {
-      setModeState(next);
-      clearAll(false);
-    },
-    qr,
-    /** The field as edited by hand or by a handheld scanner (a new read replaces a submitted code). */
-    setQr(typed: string) {
-      const value = replaceFinishedCode(finished.current, typed);
-      finished.current = null;
-      setQr(value);
-    },
-    pending,
-    error,
-    outcome,
+    mode: state.mode,
+    setMode: (mode: ScanMode) => clearAll({ type: 'modeChosen', mode }, false),
+    qr: field.value,
+    setQr: field.edit,
+    pending: state.pending,
+    error: state.error,
+    outcome: state.outcome,
     ticket,
     /** Advanced mode: the code shown was verified, so 'Registrar Consumo' may record it. */
-    verified: ticket !== null && ticket.qrCode === qr.trim(),
-    repeat,
-    undoable,
-    tipoBebida,
-    setTipoBebida,
+    verified: ticket !== null && ticket.qrCode === field.value.trim(),
+    repeat: state.repeat,
+    undoable: state.undoable,
+    tipoBebida: state.tipoBebida,
+    setTipoBebida: (tipoBebida: string) => dispatch({ type: 'drinkChosen', tipoBebida }),
     submit,
     register,
     undo,
-    reset: () => clearAll(true),
+    reset: () => clearAll({ type: 'cleared' }, true),
     /**
      * The ticket shown changed elsewhere (the organizer added drinks): reload it, and let the same
      * code be scanned again at once rather than be taken for a repeat.
@@ -347,7 +272,7 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
     reloadTicket() {
       if (!ticket) return;
       guard.forget(ticket.qrCode);
-      void refreshTicket(ticket.qrCode, scan.current);
+      void refreshTicket(ticket.qrCode, current().scan);
     },
   };
 }
