@@ -1,6 +1,6 @@
 // Applies the committed migrations without starting the server: `npm run db:migrate`.
 import { readConfig } from '../config';
-import { openConfiguredDatabase } from './open-configured';
+import { openConfiguredDatabase } from '../db/open-configured';
 
 const database = await openConfiguredDatabase(readConfig(), 2);
 try {
