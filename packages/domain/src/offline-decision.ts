@@ -2,13 +2,12 @@ import { defaultTipoBebida } from './bebidas';
 import { offlineTicketId, openHolderName } from './offline-crypto';
 import type { OfflineData, OfflineTicket } from './offline-data';
 import {
+  answerScan,
   toScannedTicket,
-  toScanResult,
   type ConsumoRow,
   type ScanPlace,
   type ScanTicketRow,
 } from './scan-answer';
-import { decideScan } from './scan-rules';
 import type { ScannerTicketResponse, ScanResult } from './scanner';
 
 /**
@@ -135,20 +134,7 @@ function decideLocated(
   }: { tipoBebida: string; now: Date; place: ScanPlace; kind: 'consume' | 'verify' },
 ) {
   const times = history.map((drink) => drink.timestamp);
-  const decision = decideScan({
-    ticket: row,
-    tipo: row.tipo,
-    consumos: times,
-    tipoBebida,
-    now,
-    timeZone,
-    recargas: row.recargas,
-    ...place,
-  });
-  return {
-    decision,
-    answer: toScanResult({ decision, ticket: row, times, tipoBebida, now, timeZone, kind, place }),
-  };
+  return answerScan({ ticket: row, times, tipoBebida, now, timeZone, place }, kind);
 }
 
 /** A consume decided offline: what the server would answer, and the drink to queue when allowed. */
@@ -163,7 +149,7 @@ export async function decideOfflineScan(input: OfflineScanInput): Promise<Offlin
   // A consume always names its bar: none given is null, which a type that names bars refuses.
   const barra = input.barra?.trim() || null;
   const place = { barra, corteDiario: data.evento.corteDiario };
-  const { decision, answer } = decideLocated(found, { tipoBebida, now, place, kind: 'consume' });
+  const { decision, result: answer } = decideLocated(found, { tipoBebida, now, place, kind: 'consume' });
   let drink: LocalDrink | null = null;
   if (decision.allowed) {
     drink = { ticket: id, tipoBebida, timestamp: now.toISOString(), barra };
@@ -181,7 +167,7 @@ export async function verifyOffline(input: Omit<OfflineScanInput, 'tipoBebida'>)
   const tipoBebida = defaultTipoBebida(row.tipo.drinkType);
   // The device's bar when it gave one (else the allowed-bars rule is skipped, as online).
   const place = { barra: input.barra?.trim() || undefined, corteDiario: data.evento.corteDiario };
-  const { answer } = decideLocated(found, { tipoBebida, now, place, kind: 'verify' });
+  const { result: answer } = decideLocated(found, { tipoBebida, now, place, kind: 'verify' });
   const { nombre, ubicacion, fechaInicio, fechaFin } = data.evento;
   return {
     found: true,

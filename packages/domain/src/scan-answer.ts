@@ -36,18 +36,55 @@ export interface ConsumoRow {
   barra: string | null;
 }
 
-interface ResultInput {
-  decision: ScanDecision;
+/** A scan of a ticket row: what the rule function needs besides the row's own fields. */
+export interface TicketScan {
   ticket: ScanTicketRow;
   /** The ticket's consumption times before this scan. */
-  times: Date[];
+  times: readonly Date[];
   tipoBebida: string;
   now: Date;
   timeZone: string;
+  /** The bar and cut-off the scan is decided with (docs/rules/festivals.md); absent: none. */
+  place?: ScanPlace;
+}
+
+interface ResultInput extends TicketScan {
+  decision: ScanDecision;
   /** A consume (an allowed drink is recorded) or a verification (nothing is). */
   kind: 'consume' | 'verify';
-  /** The bar and cut-off the decision was taken with (docs/rules/festivals.md); absent: none. */
-  place?: ScanPlace;
+}
+
+/**
+ * The one rule function on a ticket row, as every scanner decides (the server, the lookup, the
+ * offline scanner): the row's type and top-ups, the scan's bar and the event's cut-off.
+ */
+export function decideTicketScan({
+  ticket,
+  times,
+  tipoBebida,
+  now,
+  timeZone,
+  place,
+}: TicketScan): ScanDecision {
+  return decideScan({
+    ticket,
+    tipo: ticket.tipo,
+    consumos: times,
+    tipoBebida,
+    now,
+    timeZone,
+    recargas: ticket.recargas,
+    ...place,
+  });
+}
+
+/** A scan decided and answered as the scanner API answers it. */
+export function answerScan(
+  scan: TicketScan,
+  kind: ResultInput['kind'],
+): { decision: ScanDecision; result: ScanResult } {
+  const decision = decideTicketScan(scan);
+  return { decision, result: toScanResult({ ...scan, decision, kind }) };
 }
 
 /**
@@ -67,22 +104,13 @@ function canConsume({ decision, ticket, times, now, timeZone, kind, place }: Res
  */
 export function ownKindAllowed(
   ticket: ScanTicketRow,
-  times: Date[],
+  times: readonly Date[],
   now: Date,
   timeZone: string,
   place: ScanPlace = {},
 ): boolean {
-  const ownKind = defaultTipoBebida(ticket.tipo.drinkType);
-  return decideScan({
-    ticket,
-    tipo: ticket.tipo,
-    consumos: times,
-    tipoBebida: ownKind,
-    now,
-    timeZone,
-    recargas: ticket.recargas,
-    ...place,
-  }).allowed;
+  const tipoBebida = defaultTipoBebida(ticket.tipo.drinkType);
+  return decideTicketScan({ ticket, times, tipoBebida, now, timeZone, place }).allowed;
 }
 
 /** The rule function's decision as the scanner API answers it. */

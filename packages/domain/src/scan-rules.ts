@@ -1,22 +1,30 @@
 import { drinkAllowed } from './bebidas';
 import { DEFAULT_CORTE_DIARIO, drinksToday, nextCutoff } from './daily-cutoff';
 import { DEFAULT_TIME_ZONE, formatDateTime, formatTime } from './dates';
-import type { Modo } from './ticket-types';
+import type { Modo } from './ticket-type-labels';
 
 /**
- * Why a scan was refused, in the order the rules are checked (docs/rules/scan-rules.md, docs/rules/festivals.md); `ok` when served.
- * (Listed here in the order of the rules.)
+ * Why a scan is answered as it is, in the order the rules are checked (docs/rules/scan-rules.md,
+ * docs/rules/festivals.md): `ok` when served, else the refusal. The one list of them: the wire's
+ * reasons (scanner.ts) and the database's check of an offline drink's conflict are built from it.
  */
-export type ScanReason =
-  | 'ok'
-  | 'invalidado'
-  | 'no_valido_aun'
-  | 'caducado'
-  | 'barra_no_permitida'
-  | 'tipo_bebida'
-  | 'agotado'
-  | 'limite_diario'
-  | 'intervalo';
+export const scanRuleReasons = [
+  'ok',
+  'invalidado',
+  'no_valido_aun',
+  'caducado',
+  'barra_no_permitida',
+  'tipo_bebida',
+  'agotado',
+  'limite_diario',
+  'intervalo',
+] as const;
+export type ScanReason = (typeof scanRuleReasons)[number];
+
+/** Every refusal (every reason but `ok`): what an offline drink's conflict may be. */
+export const scanRefusals = scanRuleReasons.filter(
+  (reason): reason is Exclude<ScanReason, 'ok'> => reason !== 'ok',
+);
 
 export const scanRuleMessages = {
   invalidado: 'Ticket invalidado',
@@ -97,6 +105,16 @@ export function totalDrinkLimit(
 ): number | null {
   if (tipo.modo === 'temporal' || tipo.maxDrinks === null) return null;
   return tipo.maxDrinks + recargas;
+}
+
+/** Drinks a ticket has left once `used` are served: never below 0; null when it has no count limit. */
+export function drinksLeft(
+  tipo: Pick<ScanTicketType, 'modo' | 'maxDrinks'>,
+  used: number,
+  recargas = 0,
+): number | null {
+  const max = totalDrinkLimit(tipo, recargas);
+  return max === null ? null : Math.max(0, max - used);
 }
 
 /** A bar's name as bars are compared: trimmed, case-insensitive (docs/rules/festivals.md). */

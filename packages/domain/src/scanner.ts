@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './iso-date-time';
+import { scanRuleReasons, type ScanReason } from './scan-rules';
 import { SCANNER_LIMITS } from './scanner-limits';
 import { singleLineText } from './text';
 import { modos } from './ticket-type-labels';
@@ -32,20 +33,25 @@ export const offlineUploadMessages = {
   conflict: 'Consumo sin conexión registrado con conflicto',
 } as const;
 
+/** The refusals docs/rules/festivals.md adds (per bar, per festival day); the wire accepts both lists. */
+export const limitScanReasons = [
+  'barra_no_permitida',
+  'limite_diario',
+] as const satisfies readonly ScanReason[];
+type LimitScanReason = (typeof limitScanReasons)[number];
+
+/**
+ * The wire's first reasons: the rule function's (scan-rules.ts) but {@link limitScanReasons}, and
+ * `deshecho`: the scanId's drink was recorded, then undone, so a replay of it is never green
+ * (docs/rules/offline-and-field.md).
+ */
 export const scanReasons = [
-  'ok',
-  'invalidado',
-  'no_valido_aun',
-  'caducado',
-  'tipo_bebida',
-  'agotado',
-  'intervalo',
-  /** The scanId's drink was recorded, then undone: a replay of it is never green (docs/rules/offline-and-field.md). */
+  ...scanRuleReasons.filter(
+    (reason): reason is Exclude<ScanReason, LimitScanReason> =>
+      !(limitScanReasons as readonly ScanReason[]).includes(reason),
+  ),
   'deshecho',
 ] as const;
-
-/** The refusals docs/rules/festivals.md adds (per bar, per festival day); the wire accepts both lists. */
-export const limitScanReasons = ['barra_no_permitida', 'limite_diario'] as const;
 export const allScanReasons = [...scanReasons, ...limitScanReasons] as const;
 
 /**

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { scanRefusals } from '@drinkflow/domain/scan-rules';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -205,9 +206,9 @@ export const tickets = pgTable(
   ],
 );
 
-/** A conflict's reason is one of the rule function's refusals (docs/rules/scan-rules.md). */
+/** A conflict's reason is one of the rule function's refusals (docs/rules/scan-rules.md), listed there. */
 const conflictoCheck = (column: AnyPgColumn) =>
-  sql`${column} is null or ${column} in ('invalidado', 'no_valido_aun', 'caducado', 'barra_no_permitida', 'tipo_bebida', 'agotado', 'limite_diario', 'intervalo')`;
+  sql`${column} is null or ${column} in (${sql.raw(scanRefusals.map((reason) => `'${reason}'`).join(', '))})`;
 
 /**
  * A ticket's top-ups (docs/rules/festivals.md): each raises its total drink limit by `bebidas`.

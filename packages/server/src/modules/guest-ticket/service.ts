@@ -1,7 +1,7 @@
 import { defaultTipoBebida } from '@drinkflow/domain/bebidas';
 import { guestTicketMessages, limitDescription, type GuestTicket } from '@drinkflow/domain/guest-ticket';
 import { drinksToday } from '@drinkflow/domain/daily-cutoff';
-import { decideScan, effectiveTicketState } from '@drinkflow/domain/scan-rules';
+import { decideScan, drinksLeft, effectiveTicketState } from '@drinkflow/domain/scan-rules';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consumos, eventos, pedidos, tickets, tiposTicket } from '../../db/schema';
@@ -86,7 +86,7 @@ export function createGuestTicketService(db: Db, { timeZone, now = () => new Dat
         },
         estado: effectiveTicketState(ticket, tipo, used, at, recargas),
         bebidasConsumidas: used,
-        bebidasRestantes: limited ? Math.max(0, tipo.maxDrinks! + recargas - used) : null,
+        bebidasRestantes: drinksLeft(tipo, used, recargas),
         proximaBebida:
           decision.reason === 'intervalo' && decision.nextAllowedTime
             ? decision.nextAllowedTime.toISOString()
