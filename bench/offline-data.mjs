@@ -24,7 +24,7 @@ import {
   openHolderName,
   sealHolderName,
 } from '../packages/domain/src/offline-data.ts';
-import { offlineIdOf, sealName } from '../packages/server/src/modules/scanner/offline-data.ts';
+import { offlineIdOf, sealName } from '../packages/server/src/modules/scanner/offline-seal.ts';
 import { signInDemoOrganizer, startBenchServer } from './server.mjs';
 
 const { values } = parseArgs({

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_TIME_ZONE } from '@drinkflow/domain/dates';
 import { registrationLimits } from './modules/auth/limits';
-import { scannerRateLimits } from './modules/scanner/limits';
+import { scannerRateLimits } from './modules/scanner/admission/limits';
 
 export interface ServerConfig {
   port: number;

@@ -11,7 +11,7 @@ import { HttpError } from './errors';
  *
  * - `createRateCounter`: fixed windows (one row per bucket, key and window, `hits` incremented by
  *   an upsert). Cheap enough for every scanner request; the scanner's key lookup counts its
- *   windows in its own statement (modules/scanner/rate-limit.ts).
+ *   windows in its own statement (modules/scanner/admission/event-of-key.ts).
  * - `createThrottle`: a sliding count of recorded attempts under an advisory lock, for the few
  *   expensive or guarded actions (login failures, registrations, API key changes), where an
  *   attempt can be forgiven afterwards (a login that turned out right).
@@ -51,7 +51,7 @@ export function windowAt(at: number, windowMs: number): { windowStart: Date; ret
 // Counters of windows older than this are of no use to anyone (the longest window is 10 minutes).
 const KEEP_COUNTERS_MS = 60 * 60_000;
 /**
- * The scanner's known link devices (modules/scanner/device-admission.ts): one row per event, device
+ * The scanner's known link devices (modules/scanner/admission/new-devices.ts): one row per event, device
  * and day window, read back one window, so they are kept two days.
  */
 export const KNOWN_DEVICE_BUCKET = 'scanner-device-seen';

@@ -1,5 +1,5 @@
-import { scannerRateLimits } from './limits';
-import type { ScannerEventRow } from './rate-limit';
+import { scannerRateLimits } from './admission/limits';
+import type { ScannerEventRow } from './admission/event-of-key';
 import type { TicketRead } from './ticket-read';
 
 /**
@@ -10,6 +10,9 @@ import type { TicketRead } from './ticket-read';
  * is written and the scan is read and decided again. Memory is a cache, never the truth: a process
  * that restarts, or another process, only starts with fewer known tickets.
  */
+
+/** An event as an API key opened it, with the version a scan decided from memory checks. */
+type KnownEvent = ScannerEventRow & { version: string };
 
 /** Events are few; their keys are remembered as long as their tickets are scanned. */
 const MAX_EVENTS = 1_000;
@@ -40,7 +43,7 @@ function lruMap<V>(max: number) {
 }
 
 export function createKnownScans(maxTickets: number = scannerRateLimits.defaultKnownTickets) {
-  const events = lruMap<ScannerEventRow & { version: string }>(MAX_EVENTS);
+  const events = lruMap<KnownEvent>(MAX_EVENTS);
   const tickets = lruMap<TicketRead>(maxTickets);
   // The QR code is free text: a separator no code can contain keeps two events' keys apart.
   const ticketKey = (eventoId: number, qrCode: string) => `${eventoId}\u0000${qrCode}`;
@@ -48,14 +51,11 @@ export function createKnownScans(maxTickets: number = scannerRateLimits.defaultK
   let databaseClockOffsetMs = 0;
 
   return {
-    /** The event an API key opened, as last read (with its version). */
-    event: (apiKey: string) => events.get(apiKey),
     rememberEvent(apiKey: string, evento: ScannerEventRow) {
       if (evento.version !== undefined) events.set(apiKey, { ...evento, version: evento.version });
     },
     forgetEvent: (apiKey: string) => events.delete(apiKey),
 
-    ticket: (eventoId: number, qrCode: string) => tickets.get(ticketKey(eventoId, qrCode)),
     /** A ticket as read, or as this process's record of a scan left it. */
     rememberTicket(eventoId: number, qrCode: string, read: TicketRead) {
       tickets.set(ticketKey(eventoId, qrCode), { ...read, earlier: null });
@@ -72,7 +72,17 @@ export function createKnownScans(maxTickets: number = scannerRateLimits.defaultK
     observeDatabaseTime(databaseMs: number) {
       databaseClockOffsetMs = databaseMs - Date.now();
     },
-    databaseNow: () => new Date(Date.now() + databaseClockOffsetMs),
+
+    /**
+     * The remembered-ticket path: the event `apiKey` opened and its ticket of `qrCode` as last read,
+     * at the database's time as estimated now; undefined when either is not remembered.
+     */
+    read(apiKey: string, qrCode: string): { evento: KnownEvent; read: TicketRead } | undefined {
+      const evento = events.get(apiKey);
+      const remembered = evento && tickets.get(ticketKey(evento.id, qrCode));
+      if (!evento || !remembered) return undefined;
+      return { evento, read: { ...remembered, nowMs: Date.now() + databaseClockOffsetMs } };
+    },
   };
 }
 

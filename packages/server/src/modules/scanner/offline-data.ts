@@ -1,18 +1,17 @@
-import { createCipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   holderNameKeyParameters,
   offlineData,
-  padHolderName,
   type OfflineData,
   type OfflineTicket,
   type OfflineTicketType,
-  type SealedName,
 } from '@drinkflow/domain/offline-data';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { ScannerEventRow } from './admission/event-of-key';
+import { createSealCache, offlineIdOf, sealName, type SealedTicket } from './offline-seal';
 import { offlineEtag, rowsVersion } from './offline-version';
-import type { ScannerEventRow } from './rate-limit';
 
 /**
  * GET /api/scanner/{apiKey}/offline (docs/rules/offline-and-field.md, docs/decisions/035): the event, its ticket
@@ -31,29 +30,13 @@ export interface OfflineDataOptions {
   maxCachedTickets?: number;
 }
 
-const { hash, salt, info, keyBytes, ivBytes } = holderNameKeyParameters;
+const { ivBytes } = holderNameKeyParameters;
 
 /** Tickets sealed between two turns of the event loop: a scan waits at most one batch (11–37 ms). */
 const SEAL_BATCH = 256;
 
 /** Sealed names kept for re-use (a few hundred bytes each): about 20 MB at most. */
 const MAX_CACHED_TICKETS = 50_000;
-
-/** The domain's `offlineTicketId`, synchronously: hex SHA-256 of the QR code's UTF-8 bytes. */
-export const offlineIdOf = (qrCode: string): string =>
-  createHash('sha256').update(qrCode, 'utf8').digest('hex');
-
-/**
- * The domain's `sealHolderName` with node:crypto, synchronously (HKDF-SHA-256 of the QR code →
- * AES-256-GCM over the padded name, tag appended): 3–16× faster than WebCrypto's three
- * awaited calls per ticket (bench/offline-data.mjs). The domain's `openHolderName` opens it.
- */
-export function sealName(qrCode: string, name: string, iv: Buffer = randomBytes(ivBytes)): SealedName {
-  const key = new Uint8Array(hkdfSync(hash, qrCode, salt, info, keyBytes));
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const datos = Buffer.concat([cipher.update(padHolderName(name)), cipher.final(), cipher.getAuthTag()]);
-  return { iv: iv.toString('base64url'), datos: datos.toString('base64url') };
-}
 
 /** The database's times as epoch milliseconds (float8), turned into ISO strings here. */
 const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
@@ -92,43 +75,6 @@ type TicketJson = [
 
 /** The rows of `db.execute` on either driver (node-postgres and PGlite both answer `{ rows }`). */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-/** A ticket's id and sealed name as last sent, with the holder's name they were sealed from. */
-export interface SealedTicket {
-  id: string;
-  holder: string;
-  titular: SealedName;
-}
-
-/**
- * The sealed names of the events this process built last, by event and ticket: a download seals
- * again only the tickets whose QR code (seen through its hash, the id) or holder changed since, so
- * the bars' regular refreshes cost a hash per ticket instead of a key derivation and an encryption
- * (bench/RESULTS.md). Only what the answer carries is kept, and the holder's name; no QR code. The
- * least recently built events go first beyond `maxTickets`; an event larger than that is not kept.
- * Per process and never shared: another process seals the same name with another IV, and both open.
- */
-export function createSealCache(maxTickets: number) {
-  const events = new Map<number, Map<number, SealedTicket>>();
-  let total = 0;
-  const drop = (eventoId: number) => {
-    total -= events.get(eventoId)?.size ?? 0;
-    events.delete(eventoId);
-  };
-  return {
-    of: (eventoId: number) => events.get(eventoId),
-    keep(eventoId: number, tickets: Map<number, SealedTicket>) {
-      drop(eventoId);
-      if (tickets.size > maxTickets) return;
-      events.set(eventoId, tickets);
-      total += tickets.size;
-      for (const oldest of events.keys()) {
-        if (total <= maxTickets) break;
-        drop(oldest);
-      }
-    },
-  };
-}
 
 /** The `ETag` of each build, from the rows it was read from (offline-version.ts). */
 const etags = new WeakMap<OfflineData, string>();

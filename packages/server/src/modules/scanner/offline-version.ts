@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { ScannerEventRow } from './rate-limit';
+import type { ScannerEventRow } from './admission/event-of-key';
 
 /**
  * The version of an event's offline data, for its `ETag` (docs/decisions/051): a digest of the row

@@ -16,10 +16,10 @@ import { noContent } from '@drinkflow/domain/responses';
 import { SCANNER_DEVICE_HEADER } from '@drinkflow/domain/scanner-limits';
 import type { AppContext } from '../../app-context';
 import { badRequest } from '../../http/errors';
-import { createDeviceAdmission } from './device-admission';
+import { createDeviceAdmission } from './admission/new-devices';
 import { createOfflineData, etagOf, serializeOfflineData } from './offline-data';
 import { currentOfflineEtag, matchesEtag } from './offline-version';
-import { createScannerLimiter } from './rate-limit';
+import { createScannerLimiter } from './admission/event-of-key';
 import { createScannerService } from './service';
 import { createScanNotifier } from '../stats-stream/scan-notifier';
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { HotStatement } from '../../db/hot-statements';
 
 /**
@@ -8,6 +9,9 @@ import type { HotStatement } from '../../db/hot-statements';
  */
 
 const MS = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+
+/** The database's time of the statement that reads it, in milliseconds (a drink's time), for a drizzle query. */
+export const DB_NOW_MS = sql.raw(MS('statement_timestamp()'));
 
 /**
  * The body of a `hit` CTE: one more request counted in each rate window of the event `e` (a CTE of
@@ -20,6 +24,18 @@ export const countWindows = (windows: string, windowStart: string) => `
         from e cross join jsonb_to_recordset(${windows}::jsonb) as w(bucket text, key text)
       on conflict (bucket, key, window_start) do update set hits = rate_counters.hits + 1
       returning bucket, hits`;
+
+/**
+ * `e`, the event of the API key $1, and `hit`, this request counted in each of its rate windows
+ * ($3, [{bucket, key}] as JSON, of the window starting at $2): how every scanner request opens
+ * (admission/event-of-key.ts), a consume's with its ticket (ticket-read.ts).
+ */
+export const keyEventAndHits = `
+    with e as (
+      select id, nombre, ubicacion, fecha_inicio, fecha_fin, corte_diario, barras, xmin::text as version
+        from eventos where api_key = $1
+    ), hit as (${countWindows('$3', '$2')}
+    )`;
 
 /** A ticket of the event by its QR code, as the scanner answers it. */
 export interface TicketReadRow {
@@ -61,7 +77,7 @@ export const readTicket: HotStatement = {
 
 /**
  * The SELECT of `readTicket`, with its three inputs as SQL expressions: also the last part of the
- * statement that opens a consume (rate-limit.ts), which reads the key's event and the ticket at once.
+ * statement that opens a consume (ticket-read.ts), which reads the key's event and the ticket at once.
  */
 export function ticketSelect(inputs: { qrCode: string; eventoId: string; scanId: string }): string {
   const { qrCode, eventoId, scanId } = inputs;

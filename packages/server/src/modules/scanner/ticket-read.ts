@@ -1,6 +1,18 @@
-import type { ScanResult } from '@drinkflow/domain/scanner';
 import type { ConsumoRow, ScanTicketRow } from '@drinkflow/domain/scan-answer';
+import { scannerMessages, type ScanResult } from '@drinkflow/domain/scanner';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { HotExecutor, HotStatement } from '../../db/hot-statements';
+import { tickets } from '../../db/schema';
+import { forbidden, notFound, type HttpError } from '../../http/errors';
+import * as statements from './scan-statements';
 import type { TicketReadRow } from './scan-statements';
+
+/**
+ * Reading the ticket a scan is about: in the statement that opens a consume (with the key's event,
+ * `eventOfKeyWithTicket`), or on its own (`readTicket`, scan-statements.ts) when a scan is decided
+ * again. A ticket this process read before may be decided without reading it (known-scans.ts).
+ */
 
 /** A ticket of the event as read for a scan, with its drinks, version and the database's time. */
 export interface TicketRead {
@@ -13,6 +25,18 @@ export interface TicketRead {
   earlier: { qr: string; response: ScanResult; undone: boolean } | null;
   nowMs: number;
 }
+
+/**
+ * The key's event with this request counted (admission/event-of-key.ts), and with it ($4 QR code,
+ * $5 scanId) the ticket of that event as a consume reads it: the first of a consume's two round trips.
+ */
+export const eventOfKeyWithTicket: HotStatement = {
+  name: 'drinkflow_scanner_event_of_key_with_ticket',
+  text: `${statements.keyEventAndHits}, ticket as (${statements.ticketSelect({ qrCode: '$4', eventoId: '(select id from e)', scanId: '$5' })})
+    select e.*, (select json_object_agg(bucket, hits) from hit) as hits,
+           (select row_to_json(ticket) from ticket) as ticket
+      from e`,
+};
 
 export function toTicketRead(row: TicketReadRow): TicketRead {
   return {
@@ -49,3 +73,42 @@ export function toTicketRead(row: TicketReadRow): TicketRead {
     nowMs: Number(row.now_ms),
   };
 }
+
+/**
+ * Reads tickets for scans; `observeDatabaseTime` hears the database's time of every read (the clock
+ * of scans decided from memory, known-scans.ts).
+ */
+export function createTicketReader(db: Db, observeDatabaseTime: (databaseMs: number) => void) {
+  /**
+   * Why no ticket of this event answers to `qrCode`: none at all (404) or another event's (403).
+   * Only a failed scan asks, so the hot read can name the event.
+   */
+  async function lookupFailure(qrCode: string): Promise<HttpError> {
+    const [other] = await db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(eq(tickets.qrCode, qrCode))
+      .limit(1);
+    return other ? forbidden(scannerMessages.otherEvent) : notFound(scannerMessages.ticketNotFound);
+  }
+
+  /** A ticket read, or the 404/403 the scanner shows when the event has no ticket of `qrCode`. */
+  async function readOf(row: TicketReadRow | null | undefined, qrCode: string): Promise<TicketRead> {
+    if (!row) throw await lookupFailure(qrCode);
+    const read = toTicketRead(row);
+    observeDatabaseTime(read.nowMs);
+    return read;
+  }
+
+  return {
+    lookupFailure,
+    readOf,
+    /** The ticket of `qrCode` in event `eventoId` as a scan reads it, or the 404/403 the scanner shows. */
+    async read(executor: HotExecutor, eventoId: number, qrCode: string, scanId: string | null) {
+      const [row] = await executor.rows<TicketReadRow>(statements.readTicket, [qrCode, eventoId, scanId]);
+      return readOf(row, qrCode);
+    },
+  };
+}
+
+export type TicketReader = ReturnType<typeof createTicketReader>;

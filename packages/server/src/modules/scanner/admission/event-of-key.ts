@@ -1,10 +1,20 @@
 import { scannerMessages, type ScannerEvent } from '@drinkflow/domain/scanner';
-import type { Db } from '../../db/client';
-import { hotDriverOf, type HotStatement } from '../../db/hot-statements';
-import { notFound } from '../../http/errors';
-import { createRateCounter, tooManyRequests, windowAt } from '../../http/rate-limits';
+import type { Db } from '../../../db/client';
+import { hotDriverOf, type HotStatement } from '../../../db/hot-statements';
+import { notFound } from '../../../http/errors';
+import { createRateCounter, tooManyRequests, windowAt } from '../../../http/rate-limits';
+import { keyEventAndHits, type TicketReadRow } from '../scan-statements';
+import { eventOfKeyWithTicket } from '../ticket-read';
 import { abuseLimitMessages, scannerRateLimits } from './limits';
-import { countWindows, ticketSelect, type TicketReadRow } from './scan-statements';
+
+/**
+ * Admission of a scanner request (docs/rules/offline-and-field.md, docs/decisions/029): its API key's
+ * event, with the request counted in its rate windows in the same statement, the request's first
+ * round trip. A request that names its device counts per API key and device (`perMinute`) and per
+ * API key and address (`perAddress`, the venue's ceiling); one that names none counts per API key
+ * and address at `perMinute`; an offline data download also in its own windows (docs/decisions/051).
+ * Unknown keys count towards a guessing limit per address. New devices: new-devices.ts.
+ */
 
 export interface ScannerEventRow extends ScannerEvent {
   id: number;
@@ -60,39 +70,13 @@ function countsOf(hits: Record<string, number | string> | null): Record<string, 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
 /**
- * The scanner's rate limits (docs/rules/offline-and-field.md, docs/decisions/029): a request that names its device
- * counts per API key and device (`perMinute`) and per API key and address (`perAddress`, the
- * venue's ceiling); one that names none counts per API key and address at `perMinute`. Every window
- * is counted in the statement that finds the key's event, the scan path's first round trip.
- * Unknown keys count towards a guessing limit per address.
- */
-const eventAndHits = `
-    with e as (
-      select id, nombre, ubicacion, fecha_inicio, fecha_fin, corte_diario, barras, xmin::text as version
-        from eventos where api_key = $1
-    ), hit as (${countWindows('$3', '$2')}
-    )`;
-
-/**
  * $1 API key, $2 window start, $3 the windows to count ([{bucket, key}] as JSON): the key's event,
  * with this request counted in each window (one round trip, before every scanner request).
  */
 export const eventOfKey: HotStatement = {
   name: 'drinkflow_scanner_event_of_key',
-  text: `${eventAndHits}
+  text: `${keyEventAndHits}
     select e.*, (select json_object_agg(bucket, hits) from hit) as hits from e`,
-};
-
-/**
- * `eventOfKey`, and with it ($4 QR code, $5 scanId) the ticket of that event as a consume reads it
- * (scan-statements.ts): the first of a consume's two round trips.
- */
-export const eventOfKeyWithTicket: HotStatement = {
-  name: 'drinkflow_scanner_event_of_key_with_ticket',
-  text: `${eventAndHits}, ticket as (${ticketSelect({ qrCode: '$4', eventoId: '(select id from e)', scanId: '$5' })})
-    select e.*, (select json_object_agg(bucket, hits) from hit) as hits,
-           (select row_to_json(ticket) from ticket) as ticket
-      from e`,
 };
 
 interface EventOfKeyRow {

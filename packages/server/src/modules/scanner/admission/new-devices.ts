@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client';
-import { hotDriverOf, type HotStatement } from '../../db/hot-statements';
-import { KNOWN_DEVICE_BUCKET, tooManyRequests, windowAt } from '../../http/rate-limits';
+import type { Db } from '../../../db/client';
+import { hotDriverOf, type HotStatement } from '../../../db/hot-statements';
+import { KNOWN_DEVICE_BUCKET, tooManyRequests, windowAt } from '../../../http/rate-limits';
 import { abuseLimitMessages, scannerRateLimits } from './limits';
 
 /**
