@@ -26,7 +26,7 @@ import { registerGuestImportRoutes } from './modules/guest-import/routes';
 import { registerGuestTicketRoutes } from './modules/guest-ticket/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
-import { scannerRateLimits } from './modules/scanner/limits';
+import { scannerRateLimits } from './modules/scanner/admission/limits';
 import { registerScannerRoutes } from './modules/scanner/routes';
 import { registerStatsRoutes } from './modules/stats/routes';
 import { registerStatsStreamRoutes } from './modules/stats-stream/routes';
