@@ -1,5 +1,5 @@
 -- One bar scan of a ticket the server process has not read before, as POST
--- /api/scanner/{apiKey}/consume runs it (packages/server/src/modules/scanner: rate-limit.ts
+-- /api/scanner/{apiKey}/consume runs it (packages/server/src/modules/scanner: ticket-read.ts
 -- `eventOfKeyWithTicket`, then scan-statements.ts `recordScan`), statement for statement, for
 -- pgbench: the event of the key with the client's rate counter (counting off, as the benchmark runs
 -- the server with SCANNER_RATE_LIMIT=0) and the ticket of that event with its holder, type, drinks,
