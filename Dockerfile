@@ -15,19 +15,18 @@ COPY packages/server/package.json packages/server/
 COPY packages/web/package.json packages/web/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# packages/web/dist (vite + prerendered pages + precompressed files) and packages/server/dist/server.js.
+# packages/web/dist (vite + prerendered pages + precompressed files), packages/server/dist/server.js
+# and the admin commands packages/server/dist/cli/*.js (docs/decisions/057).
 RUN npm run build \
  && test -f packages/server/dist/server.js \
+ && test -f packages/server/dist/cli/create-user.js \
  && test -f packages/web/dist/index.html
 
-# ---- tools: the build stage kept as a target for one-off commands that need tsx ------------------
-# `npm run user:create`, `npm run db:migrate` run TypeScript through tsx, a devDependency that the
-# runtime image leaves out: `docker compose run --rm tools npm run user:create -- …` (README).
-FROM build AS tools
-ENV NODE_ENV=production
-CMD ["npm", "run"]
-
-# ---- runtime: production dependencies, the built web app, the server bundle, the migrations -----
+# ---- runtime: the server's production dependencies, the built web app, the bundles, the migrations
+# The bundles import only @drinkflow/server's dependencies (the domain is bundled, the web app is
+# static files): `--workspace @drinkflow/server` installs those alone, not React and the rest of
+# the web app's (121 MB of node_modules instead of 297 MB, docs/decisions/057). The three
+# manifests are still copied: they are the workspace the lockfile describes.
 FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
@@ -38,7 +37,7 @@ COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
 COPY packages/server/package.json packages/server/
 COPY packages/web/package.json packages/web/
-RUN npm ci --omit=dev --no-audit --no-fund \
+RUN npm ci --omit=dev --workspace @drinkflow/server --no-audit --no-fund \
  && npm cache clean --force
 # The server finds its folder by packages/server/package.json (src/paths.ts), the migrations in
 # packages/server/drizzle and the web app in packages/web/dist beside it.
@@ -54,4 +53,6 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM: stop accepting, finish requests in flight (up to 10 s), end live streams, exit 0.
 STOPSIGNAL SIGTERM
+# The admin commands run in the same image with plain node (README):
+#   docker compose run --rm app1 node packages/server/dist/cli/create-user.js --email … --rol admin
 CMD ["node", "packages/server/dist/server.js"]
