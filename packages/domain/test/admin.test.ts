@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { adminPageQuery, adminSummary, adminUserPatchBody, adminUsersQuery } from '../src/admin';
+import {
+  adminMessages,
+  adminPageQuery,
+  adminSummary,
+  adminUser,
+  adminUserPatchBody,
+  adminUsersPage,
+  adminUsersQuery,
+  demoRequestsPage,
+} from '../src/admin';
+import { messagesOf } from './support/issue-messages';
 
 const messages = (result: {
   success: boolean;
@@ -62,5 +72,36 @@ describe('adminSummary', () => {
     expect(
       adminSummary.safeParse({ ...summary, actividad: [{ tipo: 'otro', texto: '', fecha: '' }] }).success,
     ).toBe(false);
+  });
+});
+
+describe('admin schemas', () => {
+  it('answers its own message for a page or limit that is not a number', () => {
+    expect(messagesOf(adminPageQuery.safeParse({ page: 'abc' }))).toEqual([adminMessages.page]);
+    expect(messagesOf(adminPageQuery.safeParse({ limit: 'abc' }))).toEqual([adminMessages.limit]);
+  });
+
+  const baseUser = { id: 1, nombre: 'Ana', apellido: null, email: 'ana@x.es', rol: 'admin' };
+  const fullUser = { ...baseUser, activo: true, createdAt: '2026-01-01T00:00:00Z' };
+
+  it('an admin user carries activo and createdAt', () => {
+    expect(adminUser.parse(fullUser)).toEqual(fullUser);
+    expect(adminUser.safeParse(baseUser).success).toBe(false);
+    expect(adminUser.safeParse({ ...fullUser, activo: 'sí' }).success).toBe(false);
+  });
+
+  it('a users page needs its users, total, page and limit', () => {
+    const pageBody = { users: [fullUser], total: 1, page: 1, limit: 20 };
+    expect(adminUsersPage.parse(pageBody)).toEqual(pageBody);
+    expect(adminUsersPage.safeParse({}).success).toBe(false);
+    expect(adminUsersPage.safeParse({ ...pageBody, total: -1 }).success).toBe(false);
+    expect(adminUsersPage.safeParse({ ...pageBody, users: [baseUser] }).success).toBe(false);
+  });
+
+  it('a demo requests page needs its requests, total, page and limit', () => {
+    const pageBody = { demoRequests: [], total: 0, page: 1, limit: 20 };
+    expect(demoRequestsPage.parse(pageBody)).toEqual(pageBody);
+    expect(demoRequestsPage.safeParse({}).success).toBe(false);
+    expect(demoRequestsPage.safeParse({ ...pageBody, page: 0 }).success).toBe(false);
   });
 });

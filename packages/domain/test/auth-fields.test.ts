@@ -5,10 +5,11 @@ import {
   passwordBody,
   profileBody,
   registerBody,
-  rolLabels,
   roles,
+  rolLabels,
   user,
 } from '../src/auth';
+import { messagesOf } from './support/issue-messages';
 
 const issuesOf = (schema: { safeParse: (body: unknown) => unknown }, body: unknown) =>
   (
@@ -144,5 +145,31 @@ describe('user and authResponse (responses)', () => {
 
   it('labels the roles in Spanish', () => {
     expect(roles.map((rol) => rolLabels[rol])).toEqual(['Administrador', 'Organizador', 'Personal de barra']);
+  });
+});
+
+describe('auth messages', () => {
+  it('registerBody: empty email and blank name', () => {
+    const result = registerBody.safeParse({ email: '', password: 'secreto', nombre: '   ' });
+    expect(result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)).toEqual([
+      'email: El email es obligatorio',
+      'nombre: El nombre es obligatorio',
+    ]);
+  });
+
+  it('loginBody: empty, too long', () => {
+    expect(messagesOf(loginBody.safeParse({ email: ' ', password: '' }))).toEqual([
+      'El email es obligatorio',
+      'La contraseña es obligatoria',
+    ]);
+    expect(
+      messagesOf(loginBody.safeParse({ email: `${'a'.repeat(250)}@x.es`, password: 'p'.repeat(201) })),
+    ).toEqual(['El email es demasiado largo', 'La contraseña no puede exceder 200 caracteres.']);
+  });
+
+  it('passwordBody: empty current password', () => {
+    expect(messagesOf(passwordBody.safeParse({ currentPassword: '', newPassword: 'nueva-clave' }))).toEqual([
+      'La contraseña actual es obligatoria',
+    ]);
   });
 });

@@ -92,3 +92,23 @@ describe('zonedInstant and zonedDayBounds', () => {
     );
   });
 });
+
+describe('isoDateTime bounds', () => {
+  const date = isoDateTime('Fecha inválida');
+
+  it('accepts the first and last years, minute 59 and second 59', () => {
+    for (const value of [
+      '2000-01-01T00:00:00Z',
+      '2100-12-31T23:59:59Z',
+      '2026-05-01T10:59Z',
+      '2026-05-01T10:00:59Z',
+    ]) {
+      expect(date.safeParse(value).success).toBe(true);
+    }
+  });
+
+  it('refuses the years just outside', () => {
+    expect(date.safeParse('1999-12-31T23:59:59Z').success).toBe(false);
+    expect(date.safeParse('2101-01-01T00:00:00Z').success).toBe(false);
+  });
+});

@@ -16,6 +16,7 @@ import {
   singleLineText,
 } from '../src/text';
 import { TOP_UP_LIMITS, topUpBody, topUpMessages } from '../src/topups';
+import { messagesOf } from './support/issue-messages';
 
 // docs/decisions/052: text that cannot be shown safely. Each range's first and last
 // code point is refused, and the code point just outside each end is accepted.
@@ -109,9 +110,6 @@ describe('isMultiLineText', () => {
     expect(isMultiLineText('Mesa 4:\n\tdos sin gluten\n\n¡Ojo con la tarta! 🎂')).toBe(true);
   });
 });
-
-const messagesOf = (result: { error?: { issues: { message: string }[] } }) =>
-  result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe('singleLineText and multiLineText', () => {
   const name = singleLineText('El nombre es obligatorio').trim().min(1, 'Vacío').max(3, 'Largo');

@@ -4,7 +4,6 @@ import {
   defaultGuestFields,
   guestFieldLabels,
   guestListColumns,
-  guestMatchKeys,
   guestRow,
   hasInvalidCharacters,
   importMessages,
@@ -178,28 +177,6 @@ describe('response schemas', () => {
     const result = { pedidosCreados: 2, ticketsCreados: 5, filasOmitidas: 1, duplicadosOmitidos: 0 };
     expect(importResult.parse(result)).toEqual(result);
     expect(importResult.safeParse({ pedidosCreados: 2 }).success).toBe(false);
-  });
-});
-
-describe('the same guest twice', () => {
-  const keys = (nombreCompleto: string, email: string | null, telefono: string | null = null) =>
-    guestMatchKeys({ nombreCompleto, email, telefono }).map(({ key }) => key);
-
-  it('compares names without case, accents or extra spaces, emails without case, phones by their digits', () => {
-    const [byEmail, byPhone] = keys('María José Núñez', 'MJ@Example.com', '+34 611 22 33 44');
-    expect(keys('  maria   jose NUÑEZ', ' mj@example.com ')).toEqual([byEmail]);
-    for (const phone of ['611223344', '611 22 33 44', '0034 611-22-33-44', '(+34) 611.223.344']) {
-      expect(keys('MARÍA JOSÉ NÚÑEZ', null, phone)).toEqual([byPhone]);
-    }
-  });
-
-  it('gives no key for a missing name, email or phone, nor for a phone too short to be one', () => {
-    expect(keys('', 'ana@example.com', '611223344')).toEqual([]);
-    expect(keys('Ana', '', null)).toEqual([]);
-    expect(keys('Ana', null, 'no tiene')).toEqual([]);
-    expect(keys('Ana', null, '12345')).toEqual([]);
-    expect(keys('Ana', 'ana@example.com')).not.toEqual(keys('Ana María', 'ana@example.com'));
-    expect(keys('Ana', null, '611223344')).not.toEqual(keys('Ana', null, '611223345'));
   });
 });
 

@@ -197,3 +197,13 @@ describe('offlineData schema', () => {
     expect(offlineTicket.safeParse(ticket).success).toBe(false);
   });
 });
+
+describe('offlineTicket', () => {
+  it('an offline ticket id is exactly 64 hex characters', () => {
+    const id = (value: string) => offlineTicket.shape.id.safeParse(value).success;
+    expect(id('a'.repeat(64))).toBe(true);
+    expect(id('a'.repeat(65))).toBe(false);
+    expect(id(`g${'a'.repeat(64)}`)).toBe(false);
+    expect(id(`${'a'.repeat(64)}g`)).toBe(false);
+  });
+});

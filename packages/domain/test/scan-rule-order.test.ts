@@ -4,7 +4,7 @@ import { decideScan, type ScanInput, type ScanReason, type ScanTicketType } from
 import { MINUTE, activo, at, intervalos, invalidado, servable } from './support/scan-fixtures';
 
 // The six rules of docs/rules/scan-rules.md; the festival rules (bars, per day) have their own
-// tests (scan-rules-15.test.ts).
+// tests (festival-*.test.ts).
 type Rule = Exclude<ScanReason, 'ok' | 'barra_no_permitida' | 'limite_diario'>;
 
 /** docs/rules/scan-rules.md, in order: the first rule a scan breaks is the reason it is refused. */

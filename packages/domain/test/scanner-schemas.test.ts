@@ -7,6 +7,7 @@ import {
   scannerTicketQuery,
   undoBody,
 } from '../src/scanner';
+import { SCANNER_DEVICE_HEADER } from '../src/scanner-limits';
 import { SINGLE_LINE_TEXT_MESSAGE } from '../src/text';
 
 /** The issues of a refused body, as `path: message`. */
@@ -197,5 +198,11 @@ describe('scannerDeviceHeader', () => {
     expect(scannerDeviceHeader.safeParse('movil\t1').success).toBe(false);
     expect(scannerDeviceHeader.safeParse('movil\u00851').success).toBe(false);
     expect(scannerDeviceHeader.parse(' movil-1 ')).toBe('movil-1');
+  });
+});
+
+describe('SCANNER_DEVICE_HEADER', () => {
+  it('the device header is X-Device-Id', () => {
+    expect(SCANNER_DEVICE_HEADER).toBe('X-Device-Id');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventStats } from '../src/stats';
+import { conflictoOffline, eventStats, horaPico } from '../src/stats';
 import {
   activityLabel,
   averageConsumption,
@@ -178,5 +178,27 @@ describe('scanReasonLabel', () => {
 
   it('names a scan without a bar', () => {
     expect(SIN_BARRA).toBe('Sin barra');
+  });
+});
+
+describe('hourly peaks and offline conflicts on the wire', () => {
+  it('horaPico needs exactly HH:00', () => {
+    expect(horaPico.safeParse({ hora: '23:00', cantidad: 1 }).success).toBe(true);
+    expect(horaPico.safeParse({ hora: 'x23:00', cantidad: 1 }).success).toBe(false);
+    expect(horaPico.safeParse({ hora: '23:00x', cantidad: 1 }).success).toBe(false);
+  });
+
+  it('conflictoOffline needs its fields', () => {
+    const conflicto = {
+      id: 1,
+      escaneadoEn: '2026-05-01T10:00:00Z',
+      ticketId: 2,
+      titular: 'Ana',
+      tipoTicket: 'General',
+      barra: null,
+      reason: 'agotado',
+    };
+    expect(conflictoOffline.parse(conflicto)).toEqual(conflicto);
+    expect(conflictoOffline.safeParse({}).success).toBe(false);
   });
 });
