@@ -2,11 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   decideScan,
-  drinksLeft,
   effectiveTicketState,
   estadoEfectivoLabels,
-  scanRefusals,
-  scanRuleReasons,
   type ScanTicketType,
 } from '../src/scan-rules';
 
@@ -270,37 +267,5 @@ describe('effectiveTicketState', () => {
       invalidado: 'Invalidado',
       caducado: 'Caducado',
     });
-  });
-});
-
-describe('drinksLeft', () => {
-  it('counts down from the type’s maximum plus the top-ups, never below 0', () => {
-    expect(drinksLeft(porCantidad(3), 1)).toBe(2);
-    expect(drinksLeft(porCantidad(3), 1, 2)).toBe(4);
-    expect(drinksLeft(porCantidad(3), 3)).toBe(0);
-    expect(drinksLeft(porCantidad(3), 5)).toBe(0);
-    expect(drinksLeft(intervalos(30, 4), 1)).toBe(3);
-  });
-
-  it('is null for a ticket with no count limit, top-ups or not', () => {
-    expect(drinksLeft(temporal, 0, 2)).toBeNull();
-    expect(drinksLeft({ ...porCantidad(3), maxDrinks: null }, 1)).toBeNull();
-  });
-});
-
-describe('the reasons of a scan', () => {
-  it('lists every reason in the order the rules are checked, and the refusals without ok', () => {
-    expect(scanRuleReasons).toEqual([
-      'ok',
-      'invalidado',
-      'no_valido_aun',
-      'caducado',
-      'barra_no_permitida',
-      'tipo_bebida',
-      'agotado',
-      'limite_diario',
-      'intervalo',
-    ]);
-    expect(scanRefusals).toEqual(scanRuleReasons.slice(1));
   });
 });
