@@ -1,7 +1,7 @@
 import type { TicketTypeValues, TipoTicket } from '@drinkflow/domain/ticket-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ticketTypesKey } from '@/hooks/use-ticket-types';
 import { api } from '@/lib/api';
-import { ticketTypesKey } from './get-ticket-types';
 
 /** POST /api/tipos-ticket → 201 with the created type. */
 export const createTicketType = (body: TicketTypeValues) => api.post<TipoTicket>('/tipos-ticket', body);

@@ -1,7 +1,7 @@
 import type { DeletedResponse } from '@drinkflow/domain/responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ticketTypesKey } from '@/hooks/use-ticket-types';
 import { api } from '@/lib/api';
-import { ticketTypesKey } from './get-ticket-types';
 
 /** DELETE /api/tipos-ticket/{id} → 200, or 409 when tickets already use the type. */
 export const deleteTicketType = (id: number) => api.delete<DeletedResponse>(`/tipos-ticket/${id}`);

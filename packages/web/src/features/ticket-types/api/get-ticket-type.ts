@@ -1,7 +1,7 @@
 import type { TipoTicket } from '@drinkflow/domain/ticket-types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ticketTypesKey } from '@/hooks/use-ticket-types';
 import { api } from '@/lib/api';
-import { ticketTypesKey } from './get-ticket-types';
 
 /** GET /api/tipos-ticket/single/{id} — one ticket type with its event's name and place. */
 export const getTicketType = (id: number) => api.get<TipoTicket>(`/tipos-ticket/single/${id}`);

@@ -1,7 +1,7 @@
 import type { TicketTypeValues, TipoTicket } from '@drinkflow/domain/ticket-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ticketTypesKey } from '@/hooks/use-ticket-types';
 import { api } from '@/lib/api';
-import { ticketTypesKey } from './get-ticket-types';
 
 /** PUT /api/tipos-ticket/{id} with the same body as create → 200 with the saved type. */
 export const updateTicketType = ({ id, body }: { id: number; body: TicketTypeValues }) =>

@@ -2,7 +2,7 @@ import { modoLabels, modos, type Modo } from '@drinkflow/domain/ticket-types';
 import { useWatch } from 'react-hook-form';
 import { cn } from '@/lib/utils';
 import { modeValues } from '../utils/form-values';
-import type { TicketTypeFieldsProps } from './ticket-type-fields';
+import type { TicketTypeFieldsProps } from './ticket-type-fields-props';
 
 const descriptions: Record<Modo, string> = {
   por_cantidad: 'Un número máximo de bebidas.',

@@ -4,7 +4,7 @@ import { Input } from '@/components/ui/input';
 import { numberRules } from '../utils/check-ticket-type';
 import { derivedMaxDrinks, type TicketTypeFormValues } from '../utils/form-values';
 import { NumberField } from './number-field';
-import type { TicketTypeFieldsProps } from './ticket-type-fields';
+import type { TicketTypeFieldsProps } from './ticket-type-fields-props';
 import { ValidityFields } from './validity-fields';
 
 /** The limit fields of the chosen mode and the validity window (docs/rules/states-and-flows.md). */

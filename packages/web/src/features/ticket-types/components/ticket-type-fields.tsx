@@ -1,19 +1,10 @@
 import { describedBy, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import type { EventPeriod, FormRules } from '../utils/form-values';
-import type { TicketTypeForm } from '../utils/form-feedback';
 import { DrinkTypeField } from './drink-type-field';
 import { FestivalFields } from './festival-fields';
 import { ModeChoice } from './mode-choice';
 import { ModeFields } from './mode-fields';
-
-export interface TicketTypeFieldsProps {
-  form: TicketTypeForm;
-  period: EventPeriod;
-  rules: FormRules;
-  /** Prefix of the controls' ids, unique on the page. */
-  idPrefix: string;
-}
+import type { TicketTypeFieldsProps } from './ticket-type-fields-props';
 
 /** The ticket type's fields, shared by the create dialog and the edit page. */
 export function TicketTypeFields(props: TicketTypeFieldsProps) {

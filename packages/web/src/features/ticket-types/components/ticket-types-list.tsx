@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAllTicketTypes, useEventTicketTypes } from '@/hooks/use-ticket-types';
 import { ALL_EVENTS, type EventSelection } from '@/lib/event-selection';
-import { useAllTicketTypes } from '../api/get-all-ticket-types';
-import { useTicketTypes } from '../api/get-ticket-types';
 import {
   drinkOptions,
   filterTicketTypes,
@@ -27,7 +26,7 @@ function EmptyState({ title, children }: { title: string; children: ReactNode })
 /** The selected event's ticket types (or all of them), with search and filters. */
 export function TicketTypesList({ selection }: { selection: EventSelection }) {
   const allEvents = selection === ALL_EVENTS;
-  const single = useTicketTypes(allEvents ? 0 : selection, !allEvents);
+  const single = useEventTicketTypes(allEvents ? undefined : selection);
   const all = useAllTicketTypes(allEvents);
   const query = allEvents ? all : single;
   const [filters, setFilters] = useState<TicketTypeFilters>(noFilters);

@@ -5,7 +5,7 @@ import { describedBy, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { formatDateTime } from '@/lib/format';
 import { validityEnd, type TicketTypeFormValues } from '../utils/form-values';
-import type { TicketTypeFieldsProps } from './ticket-type-fields';
+import type { TicketTypeFieldsProps } from './ticket-type-fields-props';
 
 /**
  * Valid-from and valid-to. Por cantidad in the create dialog is valid for the whole event; the
