@@ -4,7 +4,9 @@ import { users } from '../../src/db/schema';
 import { authHeader } from '../support/accounts';
 import { expectApiError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { adminRoutes, call, insertUser, signIn, type Account } from './fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { call } from '../support/api';
+import { adminRoutes, insertUser } from './fixtures';
 
 let t: TestApp;
 let admin: Account;

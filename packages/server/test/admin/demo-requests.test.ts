@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidationError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { uniqueAddress } from '../support/unique-values';
-import { call, insertDemoRequest, MINUTE, signIn, type Account } from './fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { call } from '../support/api';
+import { MINUTE } from '../support/time';
+import { insertDemoRequest } from './fixtures';
 
 let t: TestApp;
 let admin: Account;

@@ -5,7 +5,8 @@ import { authHeader, createUser, login, loginAs } from '../support/accounts';
 import { expectApiError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { uniqueAddress } from '../support/unique-values';
-import { call, signIn, type Account } from './fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { call } from '../support/api';
 
 const DISABLED = 'Tu cuenta está desactivada. Contacta con el administrador.';
 const INVALID_CREDENTIALS = 'Credenciales inválidas. Verifica tu email y contraseña.';

@@ -4,12 +4,6 @@ import type { Db } from '../../src/db/client';
 import { demoRequests, eventos, users } from '../../src/db/schema';
 import { uniqueEmail } from '../support/unique-values';
 
-export { type Account, signIn } from '../support/accounts';
-export { call } from '../support/api';
-
-export const MINUTE = 60 * 1000;
-export const HOUR = 60 * MINUTE;
-
 /** A user row written straight to the database (no password that works, no session). */
 export async function insertUser(
   db: Db,

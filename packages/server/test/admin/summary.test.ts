@@ -4,16 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumos, pedidos, tiposTicket, users } from '../../src/db/schema';
 import { insertOrder, insertTicket } from '../support/stored-rows';
 import { createTestApp, type TestApp } from '../support/test-app';
-import {
-  call,
-  HOUR,
-  insertDemoRequest,
-  insertEvent,
-  insertUser,
-  MINUTE,
-  signIn,
-  type Account,
-} from './fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { call } from '../support/api';
+import { HOUR, MINUTE } from '../support/time';
+import { insertDemoRequest, insertEvent, insertUser } from './fixtures';
 
 // A hand-built database: every figure of the dashboard is known in advance.
 

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/db/schema';
 import { expectApiError, expectFieldError, expectValidationError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { call, insertUser, MINUTE, signIn, type Account } from './fixtures';
+import { type Account, signIn } from '../support/accounts';
+import { call } from '../support/api';
+import { MINUTE } from '../support/time';
+import { insertUser } from './fixtures';
 
 let t: TestApp;
 let admin: Account;

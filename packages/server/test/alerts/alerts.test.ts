@@ -13,8 +13,8 @@ import { createEvent } from '../support/events';
 import { insertOrder, insertTicket } from '../support/stored-rows';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { HOUR, MINUTE } from '../support/time';
-import { scannerClient } from '../scanner/fixtures';
-import { insertConsumo, insertScanLog, insertTicketType } from '../stats/fixtures';
+import { scannerClient } from '../support/scanner';
+import { insertConsumo, insertScanLog, insertTicketType } from '../support/stats-night';
 
 // docs/decisions/022: organizer-set thresholds per event, checked by the server, recorded once.
 

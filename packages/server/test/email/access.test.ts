@@ -7,7 +7,8 @@ import { type Account, signIn } from '../support/accounts';
 import { call, expectApiError, expectValidationError } from '../support/api';
 import { openTestDatabase } from '../support/database';
 import type { TestApp } from '../support/test-app';
-import { createOrder, MISSING_ID, ownedEvent, type OwnedEvent } from '../orders/fixtures';
+import { MISSING_ID } from '../support/api';
+import { createOrder, ownedEvent, type OwnedEvent } from '../support/orders';
 import { emailTestApp, eventually, PUBLIC_URL } from './mail-sink';
 
 let database: Database;

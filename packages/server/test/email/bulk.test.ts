@@ -7,7 +7,7 @@ import { call } from '../support/api';
 import { openTestDatabase } from '../support/database';
 import type { TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/unique-values';
-import { ownedEvent, type OwnedEvent } from '../orders/fixtures';
+import { ownedEvent, type OwnedEvent } from '../support/orders';
 import { emailOptions, emailTestApp, eventually, startMailSink, type MailSink } from './mail-sink';
 
 let database: Database;

@@ -6,7 +6,7 @@ import { enviosEmail } from '../../src/db/schema';
 import { call } from '../support/api';
 import { openTestDatabase } from '../support/database';
 import type { TestApp } from '../support/test-app';
-import { createOrder, ownedEvent, type OwnedEvent } from '../orders/fixtures';
+import { createOrder, ownedEvent, type OwnedEvent } from '../support/orders';
 import { emailOptions, emailTestApp, eventually, parse, startMailSink, type MailSink } from './mail-sink';
 
 // docs/decisions/053: one Message-ID per queued email, reused by every attempt; a send in flight

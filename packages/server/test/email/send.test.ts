@@ -7,7 +7,8 @@ import { enviosEmail, tickets } from '../../src/db/schema';
 import { call } from '../support/api';
 import { openTestDatabase } from '../support/database';
 import type { TestApp } from '../support/test-app';
-import { createOrder, ownedEvent, qrCodesOfPdf, type OwnedEvent } from '../orders/fixtures';
+import { createOrder, ownedEvent, type OwnedEvent } from '../support/orders';
+import { qrCodesOfPdf } from '../support/pdf';
 import {
   PUBLIC_URL,
   emailOptions,

@@ -9,8 +9,8 @@ import { createEvent, getEvent } from '../support/events';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
 import { HOUR } from '../support/time';
-import { createOrder } from '../orders/fixtures';
-import { newScanId, scannerClient } from '../scanner/fixtures';
+import { createOrder } from '../support/orders';
+import { newScanId, scannerClient } from '../support/scanner';
 
 let t: TestApp;
 beforeAll(async () => {

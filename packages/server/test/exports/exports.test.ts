@@ -10,8 +10,8 @@ import { createEvent } from '../support/events';
 import { insertOrder, insertTicket } from '../support/stored-rows';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/unique-values';
-import { insertConsumo, insertScanLog, insertTicketType } from '../stats/fixtures';
-import { expectCsv, getExport, parseCsv, type ExportName } from './fixtures';
+import { expectCsv, type ExportName, getExport, parseCsv } from '../support/csv-exports';
+import { insertConsumo, insertScanLog, insertTicketType } from '../support/stats-night';
 
 let t: TestApp;
 let owner: Account;

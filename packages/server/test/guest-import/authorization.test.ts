@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pedidos } from '../../src/db/schema';
 import { signIn } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { describeAccess, type Endpoint, idOr } from '../orders/access-suite';
-import { postCsv } from '../orders/fixtures';
+import { describeAccess, type Endpoint, idOr } from '../support/access-suite';
+import { postCsv } from '../support/api';
 
 let t: TestApp;
 beforeAll(async () => {

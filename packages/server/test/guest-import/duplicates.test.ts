@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
-import { createOrder, ownedEvent, postCsv, storedOrders, totals } from '../orders/fixtures';
+import { postCsv } from '../support/api';
+import { createOrder, ownedEvent } from '../support/orders';
+import { storedOrders, totals } from '../support/stored-orders';
 
 // Importing a guest list twice must not create every guest twice: rows that match an order of
 // the event (or an earlier row) are marked in the preview and left out unless asked.

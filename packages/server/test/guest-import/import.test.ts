@@ -3,14 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError, expectFieldError, URL_SAFE_SECRET } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
-import {
-  expectInternalError,
-  failTicketInsert,
-  ownedEvent,
-  postCsv,
-  storedOrders,
-  totals,
-} from '../orders/fixtures';
+import { postCsv } from '../support/api';
+import { expectInternalError, failTicketInsert } from '../support/faults';
+import { ownedEvent } from '../support/orders';
+import { storedOrders, totals } from '../support/stored-orders';
 import { excelCsv } from './fixtures';
 
 let t: TestApp;

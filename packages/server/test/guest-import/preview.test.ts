@@ -6,7 +6,9 @@ import type { Account } from '../support/accounts';
 import { expectApiError, expectFieldError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
-import { type OwnedEvent, ownedEvent, postCsv, totals } from '../orders/fixtures';
+import { postCsv } from '../support/api';
+import { ownedEvent, type OwnedEvent } from '../support/orders';
+import { totals } from '../support/stored-orders';
 import { excelCsv } from './fixtures';
 
 let t: TestApp;

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tiposTicket } from '../../src/db/schema';
-import { createScannerApp, expectScan, newScanId, type ScannerTestApp } from '../scanner/fixtures';
+import { drinkAt, expectGuest, festivalSetup, guestGet, tokenOf } from '../support/guest-ticket';
+import { expectScan, newScanId } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 import { uniqueAddress } from '../support/unique-values';
-import { drinkAt, expectGuest, festivalSetup, guestGet, tokenOf } from './fixtures';
 
 // docs/rules/festivals.md on the guest's page: "Hoy: 2 de 4" — the drinks of the festival day the request
 // falls on (since the event's cut-off, in APP_TIME_ZONE) and, once today's limit is reached, when

@@ -3,8 +3,10 @@ import type { WhatsappSendItem } from '@drinkflow/domain/whatsapp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signIn } from '../support/accounts';
 import { call, expectApiError } from '../support/api';
-import { createOrder, MISSING_ID } from '../orders/fixtures';
-import { createScannerApp, type ScannerTestApp, scannerSetup } from '../scanner/fixtures';
+import { MISSING_ID } from '../support/api';
+import { createOrder } from '../support/orders';
+import { scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 
 // docs/rules/guests.md: the organizer sends tickets by WhatsApp (a wa.me link the web builds) and marks
 // the order as sent; the sending list gives every order's number and guest links.

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESS_THRESHOLD_BYTES } from '../../src/app';
 import { type Account, signIn } from '../support/accounts';
 import { createEvent } from '../support/events';
-import { createScannerApp, scannerSetup, type ScannerTestApp } from '../scanner/fixtures';
+import { scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 
 let t: ScannerTestApp;
 let owner: Account;

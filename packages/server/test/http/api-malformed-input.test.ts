@@ -11,7 +11,7 @@ import { createEvent } from '../support/events';
 import { createTicketType } from '../support/ticket-types';
 import { HOUR } from '../support/time';
 import { uniqueAddress, uniqueEmail } from '../support/unique-values';
-import { createOrder } from '../orders/fixtures';
+import { createOrder } from '../support/orders';
 
 // docs/rules/api-conventions.md, docs/rules/operations.md, by property: every /api route of the route table, sent malformed and
 // extreme input — wrong types, NUL, lone surrogates, huge strings and numbers, ids past the

@@ -13,7 +13,8 @@ import { eventBody } from '../support/events';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { ticketTypeBody } from '../support/ticket-types';
 import { uniqueAddress, uniqueEmail } from '../support/unique-values';
-import { createOrder, orderBody, ownedEvent, type OwnedEvent, postCsv } from '../orders/fixtures';
+import { postCsv } from '../support/api';
+import { createOrder, orderBody, ownedEvent, type OwnedEvent } from '../support/orders';
 
 // docs/decisions/052: a one-line field holding a control character or a
 // bidirectional override is refused with a 400 naming it; a note takes line breaks and tabs only.

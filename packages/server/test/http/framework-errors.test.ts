@@ -9,7 +9,7 @@ import { type Account, signIn } from '../support/accounts';
 import { openTestDatabase } from '../support/database';
 import { createEvent } from '../support/events';
 import { createTicketType } from '../support/ticket-types';
-import { createOrder } from '../orders/fixtures';
+import { createOrder } from '../support/orders';
 
 // docs/rules/operations.md: errors the HTTP framework or Node's parser raise themselves (URL or parameter too
 // long, headers too large, a URL that does not decode, a malformed request) answer in the shape of

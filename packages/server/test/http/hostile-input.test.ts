@@ -5,7 +5,8 @@ import { expectApiError, expectValidationError } from '../support/api';
 import { createEvent, eventBody } from '../support/events';
 import { ticketTypeBody } from '../support/ticket-types';
 import { uniqueAddress, uniqueEmail } from '../support/unique-values';
-import { createScannerApp, scannerSetup, type ScannerSetup, type ScannerTestApp } from '../scanner/fixtures';
+import { scannerSetup, type ScannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 
 // docs/rules/operations.md: hostile input is invalid input — 400 in Spanish in the API error shape, never a 500
 // from the database (PostgreSQL text cannot hold NUL, its integers stop at 2^31 - 1).

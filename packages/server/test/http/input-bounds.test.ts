@@ -13,7 +13,8 @@ import { call, expectApiError, expectValidationError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { ticketTypeBody } from '../support/ticket-types';
 import { uniqueAddress, uniqueEmail } from '../support/unique-values';
-import { createOrder, orderBody, ownedEvent, type OwnedEvent, postCsv } from '../orders/fixtures';
+import { postCsv } from '../support/api';
+import { createOrder, orderBody, ownedEvent, type OwnedEvent } from '../support/orders';
 
 // docs/decisions/052: every number a request carries to the database is
 // bounded by its schema first — the largest accepted value passes, one more is a 400 naming the

@@ -4,8 +4,8 @@ import { pedidos } from '../../src/db/schema';
 import { signIn } from '../support/accounts';
 import { call, expectApiError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { describeAccess, idOr, jsonEndpoint } from './access-suite';
-import { orderBody } from './fixtures';
+import { describeAccess, idOr, jsonEndpoint } from '../support/access-suite';
+import { orderBody } from '../support/orders';
 
 let t: TestApp;
 beforeAll(async () => {

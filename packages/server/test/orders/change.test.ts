@@ -6,7 +6,9 @@ import { call, expectApiError, expectFieldError } from '../support/api';
 import { insertConsumos, insertScan, insertTicket } from '../support/stored-rows';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
-import { createOrder, MISSING_ID, ownedEvent, storedOrders } from './fixtures';
+import { MISSING_ID } from '../support/api';
+import { createOrder, ownedEvent } from '../support/orders';
+import { storedOrders } from '../support/stored-orders';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,15 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pedidos } from '../../src/db/schema';
 import { call, expectApiError, expectFieldError, URL_SAFE_SECRET } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
-import {
-  createOrder,
-  expectInternalError,
-  failTicketInsert,
-  orderBody,
-  ownedEvent,
-  storedOrders,
-  totals,
-} from './fixtures';
+import { expectInternalError, failTicketInsert } from '../support/faults';
+import { createOrder, orderBody, ownedEvent } from '../support/orders';
+import { storedOrders, totals } from '../support/stored-orders';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,9 @@ import { call, expectApiError, expectFieldError } from '../support/api';
 import { insertTicket } from '../support/stored-rows';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
-import { insertOrderAt, MISSING_ID, ownedEvent } from './fixtures';
+import { MISSING_ID } from '../support/api';
+import { ownedEvent } from '../support/orders';
+import { insertOrderAt } from '../support/stored-rows';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { withAdminClient } from '../support/postgres-admin';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
 import { HOUR } from '../support/time';
-import { createOrder } from '../orders/fixtures';
+import { createOrder } from '../support/orders';
 import { startServer } from './server-process';
 import { copyOfTemplate, type CopiedDatabase, stopServers } from './shared-database';
 

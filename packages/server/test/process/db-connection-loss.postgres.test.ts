@@ -7,7 +7,7 @@ import { quoteIdent, withAdminClient, withDatabase } from '../support/postgres-a
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
 import { HOUR } from '../support/time';
-import { createOrder } from '../orders/fixtures';
+import { createOrder } from '../support/orders';
 import '../support/provided-context';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 

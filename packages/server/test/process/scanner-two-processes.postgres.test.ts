@@ -7,8 +7,9 @@ import { quoteIdent, withAdminClient, withDatabase } from '../support/postgres-a
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
 import { HOUR } from '../support/time';
-import { createOrder } from '../orders/fixtures';
-import { consumoRows, awayFromMinuteBoundary } from '../scanner/fixtures';
+import { createOrder } from '../support/orders';
+import { consumoRows } from '../support/scan-rows';
+import { awayFromMinuteBoundary } from '../support/time';
 import '../support/provided-context';
 import { exitOf, killAll, startServer } from './server-process';
 

@@ -5,8 +5,8 @@ import { createEvent } from '../support/events';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
 import { HOUR } from '../support/time';
-import { createOrder } from '../orders/fixtures';
-import { openStatsStream } from '../stats-stream/sse-client';
+import { createOrder } from '../support/orders';
+import { openStatsStream } from '../support/sse-client';
 import { post, startServer } from './server-process';
 import { copyOfTemplate, type CopiedDatabase, stopServers } from './shared-database';
 

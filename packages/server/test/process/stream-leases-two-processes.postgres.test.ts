@@ -9,7 +9,7 @@ import { type Account, authHeader, signIn } from '../support/accounts';
 import { createEvent } from '../support/events';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { HOUR } from '../support/time';
-import { openStatsStream } from '../stats-stream/sse-client';
+import { openStatsStream } from '../support/sse-client';
 import { exitOf, startServer } from './server-process';
 import { copyOfTemplate, type CopiedDatabase, stopServers } from './shared-database';
 

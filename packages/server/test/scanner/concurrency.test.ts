@@ -1,15 +1,9 @@
 import type { ScanResult } from '@drinkflow/domain/scanner';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  consumoRows,
-  createScannerApp,
-  expectScan,
-  newScanId,
-  scanLogRows,
-  type ScannerTestApp,
-  scannerSetup,
-  tally,
-} from './fixtures';
+import { tally } from '../support/api';
+import { consumoRows, scanLogRows } from '../support/scan-rows';
+import { expectScan, newScanId, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 
 // docs/rules/scanner.md: the check and the insert are atomic — simultaneous scans of one ticket never
 // exceed its limit (here through one server; scanner-two-processes.postgres.test.ts through two).

@@ -1,15 +1,8 @@
 import { scannerMessages } from '@drinkflow/domain/scanner';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  consumoRows,
-  createScannerApp,
-  decisionOf,
-  expectScan,
-  newScanId,
-  scanLogRows,
-  type ScannerTestApp,
-  scannerSetup,
-} from './fixtures';
+import { consumoRows, scanLogRows } from '../support/scan-rows';
+import { decisionOf, expectScan, newScanId, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 
 // docs/rules/scanner.md, docs/rules/offline-and-field.md and docs/decisions/029: the consume answer carries the ticket as it is after
 // the scan (holder, type, drinks), so quick mode shows it without asking again; a repeated scanId

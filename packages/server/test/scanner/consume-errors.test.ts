@@ -2,16 +2,9 @@ import { scannerMessages } from '@drinkflow/domain/scanner';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, expectApiError, expectFieldError } from '../support/api';
 import { uniqueAddress } from '../support/unique-values';
-import {
-  consumoRows,
-  consumoRowsOfEvent,
-  createScannerApp,
-  expectScan,
-  scanLogRows,
-  scannerClient,
-  type ScannerTestApp,
-  scannerSetup,
-} from './fixtures';
+import { consumoRows, consumoRowsOfEvent, scanLogRows } from '../support/scan-rows';
+import { expectScan, scannerClient, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 
 // docs/rules/scanner.md: what POST /api/scanner/{apiKey}/consume answers when the key, the code or the body
 // is wrong (docs/rules/api-conventions.md error bodies, Spanish field details).

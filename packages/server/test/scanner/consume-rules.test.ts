@@ -1,16 +1,10 @@
 import { formatDateTime, formatTime } from '@drinkflow/domain/dates';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../support/api';
-import {
-  consumoRows,
-  createScannerApp,
-  decisionOf,
-  expectScan,
-  HOUR,
-  MINUTE,
-  type ScannerTestApp,
-  scannerSetup,
-} from './fixtures';
+import { consumoRows } from '../support/scan-rows';
+import { decisionOf, expectScan, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
+import { HOUR, MINUTE } from '../support/time';
 
 // docs/rules/scan-rules.md, docs/rules/scanner.md: POST /api/scanner/{apiKey}/consume answers every scan with the one rule
 // function's decision; a refused drink is still 200 with success false and records nothing.

@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  consumoRows,
-  createScannerApp,
-  HOUR,
-  newScanId,
-  type ScannerTestApp,
-  scannerSetup,
-} from './fixtures';
+import { consumoRows } from '../support/scan-rows';
+import { newScanId, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
+import { HOUR } from '../support/time';
 
 // Issue 18 part 5: drink times and the undo window come from the database's clock, so server
 // processes whose clocks disagree still agree on them. Here the process's clock is an hour off (in

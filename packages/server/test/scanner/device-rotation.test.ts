@@ -3,17 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abuseLimitMessages, scannerRateLimits } from '../../src/modules/scanner/admission/limits';
 import { expectApiError } from '../support/api';
 import { uniqueAddress } from '../support/unique-values';
-import {
-  consumoRows,
-  createScannerApp,
-  expectScan,
-  MINUTE,
-  newScanId,
-  scannerClient,
-  type ScannerTestApp,
-  scannerSetup,
-  tally,
-} from './fixtures';
+import { tally } from '../support/api';
+import { consumoRows } from '../support/scan-rows';
+import { expectScan, newScanId, scannerClient, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
+import { MINUTE } from '../support/time';
 
 // docs/decisions/051: one address may introduce at most 50 new link deviceIds per API key in 10
 // minutes, so naming a fresh device on every request does not escape the per-device limit; a

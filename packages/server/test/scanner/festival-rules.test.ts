@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventos, tickets, tiposTicket } from '../../src/db/schema';
-import { createScannerApp, expectScan, HOUR, newScanId, type ScannerTestApp, scannerSetup } from './fixtures';
+import { expectScan, newScanId, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
+import { HOUR } from '../support/time';
 
 // docs/rules/festivals.md at the bar: the scanner passes the event's cut-off, the scan's bar and the
 // ticket's top-ups to the one rule function, online and for offline uploads.

@@ -3,14 +3,8 @@ import { driverOf } from '../../src/db/client';
 import { eventOfKey } from '../../src/modules/scanner/admission/event-of-key';
 import { eventOfKeyWithTicket } from '../../src/modules/scanner/ticket-read';
 import { scanStatements } from '../../src/modules/scanner/scan-statements';
-import {
-  createScannerApp,
-  expectScan,
-  newScanId,
-  scannerSetup,
-  type ScannerClient,
-  type ScannerTestApp,
-} from './fixtures';
+import { expectScan, newScanId, type ScannerClient, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 
 /**
  * The bar's hot path, statement by statement (docs/decisions/043): every statement a scan runs is

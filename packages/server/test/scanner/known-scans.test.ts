@@ -4,19 +4,11 @@ import { buildApp } from '../../src/app';
 import { call } from '../support/api';
 import { eventBody } from '../support/events';
 import { ticketTypeBody } from '../support/ticket-types';
-import {
-  awayFromMinuteBoundary,
-  consumoRows,
-  createScannerApp,
-  expectScan,
-  newScanId,
-  scanLogRows,
-  scannerClient,
-  scannerSetup,
-  tally,
-  type ScannerSetup,
-  type ScannerTestApp,
-} from './fixtures';
+import { tally } from '../support/api';
+import { consumoRows, scanLogRows } from '../support/scan-rows';
+import { expectScan, newScanId, scannerClient, scannerSetup, type ScannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
+import { awayFromMinuteBoundary } from '../support/time';
 
 // docs/decisions/048: a scan of a ticket this process has read before is decided from that read
 // and recorded in one statement that checks the event, the order, the type and the ticket are

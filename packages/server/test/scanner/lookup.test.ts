@@ -2,16 +2,10 @@ import { scannerMessages } from '@drinkflow/domain/scanner';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, expectApiError } from '../support/api';
 import { uniqueAddress } from '../support/unique-values';
-import {
-  consumoRows,
-  createScannerApp,
-  expectScan,
-  MINUTE,
-  scanLogRows,
-  scannerClient,
-  type ScannerTestApp,
-  scannerSetup,
-} from './fixtures';
+import { consumoRows, scanLogRows } from '../support/scan-rows';
+import { expectScan, scannerClient, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
+import { MINUTE } from '../support/time';
 
 // docs/rules/scanner.md: GET /api/scanner/{apiKey}/event and GET /api/scanner/{apiKey}/ticket/{qrCode},
 // public and found by the event's API key.

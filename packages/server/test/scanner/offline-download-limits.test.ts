@@ -5,16 +5,10 @@ import { abuseLimitMessages, scannerRateLimits } from '../../src/modules/scanner
 import { call, expectApiError } from '../support/api';
 import { ticketTypeBody } from '../support/ticket-types';
 import { uniqueAddress } from '../support/unique-values';
-import {
-  createScannerApp,
-  expectScan,
-  MINUTE,
-  newScanId,
-  scannerClient,
-  type ScannerTestApp,
-  scannerSetup,
-  tally,
-} from './fixtures';
+import { tally } from '../support/api';
+import { expectScan, newScanId, scannerClient, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
+import { MINUTE } from '../support/time';
 
 // docs/decisions/051: offline data downloads count per API key and device (6 a minute) and per
 // API key and address (120 a minute, a venue of 100 bars refreshing each minute); an unchanged

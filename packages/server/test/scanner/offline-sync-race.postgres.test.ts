@@ -1,16 +1,10 @@
 import type { ScanResult } from '@drinkflow/domain/scanner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  consumoRows,
-  createScannerApp,
-  decisionOf,
-  MINUTE,
-  newScanId,
-  scanLogRows,
-  type ScannerTestApp,
-  scannerSetup,
-  tally,
-} from './fixtures';
+import { tally } from '../support/api';
+import { consumoRows, scanLogRows } from '../support/scan-rows';
+import { decisionOf, newScanId, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
+import { MINUTE } from '../support/time';
 
 // docs/rules/offline-and-field.md (docs/decisions/036): offline uploads take the consume path's lock (the ticket row
 // first), so uploads and online scans of one ticket, arriving together through a pool of

@@ -5,20 +5,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tickets } from '../../src/db/schema';
 import { call, expectApiError, expectFieldError } from '../support/api';
-import { expectCsv, getExport } from '../exports/fixtures';
-import {
-  consumoRows,
-  createScannerApp,
-  decisionOf,
-  expectScan,
-  HOUR,
-  MINUTE,
-  newScanId,
-  scanLogRows,
-  type ScannerSetup,
-  scannerSetup,
-  type ScannerTestApp,
-} from './fixtures';
+import { expectCsv, getExport } from '../support/csv-exports';
+import { consumoRows, scanLogRows } from '../support/scan-rows';
+import { decisionOf, expectScan, newScanId, scannerSetup, type ScannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
+import { HOUR, MINUTE } from '../support/time';
 
 // docs/rules/offline-and-field.md (docs/decisions/036): offline scans reach the server through the consume call with
 // `offline: true` and `escaneadoEn`. A drink served offline is always stored, at its scan time;

@@ -1,14 +1,9 @@
 import { SINGLE_LINE_TEXT_MESSAGE } from '@drinkflow/domain/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidationError } from '../support/api';
-import {
-  consumoRows,
-  createScannerApp,
-  newScanId,
-  scanLogRows,
-  type ScannerTestApp,
-  scannerSetup,
-} from './fixtures';
+import { consumoRows, scanLogRows } from '../support/scan-rows';
+import { newScanId, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 
 // docs/decisions/052: the bar, the drink and the device a scan names are shown in statistics,
 // exports and alerts, so they are one-line text like every name: no control or bidirectional

@@ -3,16 +3,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from '../support/api';
 import { uniqueAddress } from '../support/unique-values';
-import {
-  awayFromMinuteBoundary,
-  consumoRows,
-  createScannerApp,
-  newScanId,
-  scannerClient,
-  type ScannerTestApp,
-  scannerSetup,
-  tally,
-} from './fixtures';
+import { tally } from '../support/api';
+import { consumoRows } from '../support/scan-rows';
+import { newScanId, scannerClient, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
+import { awayFromMinuteBoundary } from '../support/time';
 
 // docs/rules/scanner.md, docs/rules/offline-and-field.md: scanner calls are limited per API key and device, or per API key and client
 // address when they name no device (fixed one-minute windows, default 600, SCANNER_RATE_LIMIT /

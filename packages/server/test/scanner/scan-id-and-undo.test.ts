@@ -2,18 +2,10 @@ import { scannerMessages } from '@drinkflow/domain/scanner';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectApiError, expectFieldError } from '../support/api';
 import { uniqueAddress } from '../support/unique-values';
-import {
-  consumoRows,
-  createScannerApp,
-  decisionOf,
-  expectScan,
-  MINUTE,
-  newScanId,
-  scanLogRows,
-  scannerClient,
-  type ScannerTestApp,
-  scannerSetup,
-} from './fixtures';
+import { consumoRows, scanLogRows } from '../support/scan-rows';
+import { decisionOf, expectScan, newScanId, scannerClient, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
+import { MINUTE } from '../support/time';
 
 // docs/rules/scanner.md: a client-generated scanId makes a retried scan harmless, and the device that
 // recorded a drink may undo it within 2 minutes.

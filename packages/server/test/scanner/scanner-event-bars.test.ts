@@ -2,7 +2,8 @@ import { scannerEvent } from '@drinkflow/domain/scanner';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventos } from '../../src/db/schema';
-import { createScannerApp, type ScannerTestApp, scannerSetup } from './fixtures';
+import { scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 
 // docs/rules/festivals.md: the public scanner offers the event's bars for "¿En qué barra estás?", so the
 // event answer of GET /api/scanner/{apiKey}/event carries them.

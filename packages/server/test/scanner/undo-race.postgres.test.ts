@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  consumoRows,
-  createScannerApp,
-  newScanId,
-  scanLogRows,
-  type ScannerTestApp,
-  scannerSetup,
-  tally,
-} from './fixtures';
+import { tally } from '../support/api';
+import { consumoRows, scanLogRows } from '../support/scan-rows';
+import { newScanId, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 
 // Issue 18 part 5: an undo took the scan row, then (deleting the drink) the event's counters, then
 // (its log row's reference) the ticket, while a consume takes the ticket, then the counters: an

@@ -3,16 +3,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from '../support/api';
 import { uniqueAddress } from '../support/unique-values';
-import {
-  consumoRowsOfEvent,
-  createScannerApp,
-  MINUTE,
-  newScanId,
-  scannerClient,
-  type ScannerTestApp,
-  scannerSetup,
-  tally,
-} from './fixtures';
+import { tally } from '../support/api';
+import { consumoRowsOfEvent } from '../support/scan-rows';
+import { newScanId, scannerClient, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
+import { MINUTE } from '../support/time';
 
 // docs/rules/offline-and-field.md (docs/decisions/029): a venue's bars share one public address. Scanner limits
 // count per API key and device (600 a minute each); per API key and address the ceiling is 20,000

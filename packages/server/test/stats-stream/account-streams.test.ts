@@ -7,7 +7,7 @@ import { type Account, authHeader, signIn } from '../support/accounts';
 import { createEvent } from '../support/events';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { HOUR } from '../support/time';
-import { openStatsStream } from './sse-client';
+import { openStatsStream } from '../support/sse-client';
 
 // docs/decisions/051: live streams count per account, all its sessions together: at most 10 open
 // at once (then 429 in Spanish), so signing in again does not open more. Each session keeps its own

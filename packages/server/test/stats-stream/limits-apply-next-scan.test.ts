@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api';
 import { ticketTypeBody } from '../support/ticket-types';
-import { createScannerApp, expectScan, scannerSetup, type ScannerTestApp } from '../scanner/fixtures';
+import { expectScan, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 
 // docs/decisions/021: 'Ajustar límites' on the statistics page works during the event because the
 // scanner reads the ticket's type at scan time: a changed limit applies to the very next scan.

@@ -10,9 +10,9 @@ import { createEvent } from '../support/events';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
 import { HOUR } from '../support/time';
-import { createOrder } from '../orders/fixtures';
-import { scannerClient } from '../scanner/fixtures';
-import { openStatsStream } from './sse-client';
+import { createOrder } from '../support/orders';
+import { scannerClient } from '../support/scanner';
+import { openStatsStream } from '../support/sse-client';
 
 // Issue 18 parts 1 and 5, docs/decisions/021: the live statistics' LISTEN connection (one per
 // process) survives its backend being terminated, and a database unreachable at the first stream

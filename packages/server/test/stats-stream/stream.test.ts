@@ -7,10 +7,10 @@ import { createEvent } from '../support/events';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
 import { HOUR } from '../support/time';
-import { createOrder } from '../orders/fixtures';
-import { newScanId, scannerClient } from '../scanner/fixtures';
+import { createOrder } from '../support/orders';
+import { newScanId, scannerClient } from '../support/scanner';
+import { openStatsStream } from '../support/sse-client';
 import { MAX_STREAMS_PER_SESSION } from '../../src/modules/stats-stream/routes';
-import { openStatsStream } from './sse-client';
 
 // docs/rules/statistics.md, docs/decisions/021: the statistics page's live stream.
 

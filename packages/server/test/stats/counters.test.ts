@@ -4,7 +4,7 @@ import { consumos, pedidos } from '../../src/db/schema';
 import { type Account, signIn } from '../support/accounts';
 import { createEvent } from '../support/events';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { insertConsumo, seedNight } from './fixtures';
+import { insertConsumo, seedNight } from '../support/stats-night';
 
 let t: TestApp;
 let owner: Account;

@@ -2,16 +2,9 @@ import { CONFLICTOS_LIST_LIMIT, type EventStats } from '@drinkflow/domain/stats'
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api';
-import {
-  createScannerApp,
-  expectScan,
-  HOUR,
-  MINUTE,
-  newScanId,
-  type ScannerSetup,
-  scannerSetup,
-  type ScannerTestApp,
-} from '../scanner/fixtures';
+import { expectScan, newScanId, scannerSetup, type ScannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
+import { HOUR, MINUTE } from '../support/time';
 
 // docs/rules/offline-and-field.md (docs/decisions/036): conflicts are visible. The statistics count the drinks served
 // offline and stored as conflicts (`conflictosOffline`) and list the newest of them.

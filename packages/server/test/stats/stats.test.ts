@@ -5,7 +5,7 @@ import { type Account, signIn } from '../support/accounts';
 import { call, expectApiError } from '../support/api';
 import { createEvent } from '../support/events';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { insertConsumo, insertScanLog, seedNight } from './fixtures';
+import { insertConsumo, insertScanLog, seedNight } from '../support/stats-night';
 
 let t: TestApp;
 let owner: Account;

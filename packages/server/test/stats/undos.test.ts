@@ -2,7 +2,8 @@ import type { EventStats } from '@drinkflow/domain/stats';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api';
-import { createScannerApp, newScanId, scannerSetup, type ScannerTestApp } from '../scanner/fixtures';
+import { newScanId, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 
 // docs/rules/offline-and-field.md: undone drinks are visible in the statistics (`deshechos`, per bar too), and the
 // counters the trigger keeps (docs/decisions/020, addendum) stay true after an undo.

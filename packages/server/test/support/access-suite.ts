@@ -3,11 +3,13 @@ import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { consumos } from '../../src/db/schema';
-import { type Account, authHeader, signIn } from '../support/accounts';
-import { call, expectApiError, type Method } from '../support/api';
-import { insertConsumos } from '../support/stored-rows';
-import type { TestApp } from '../support/test-app';
-import { createOrder, MISSING_ID, type OwnedEvent, ownedEvent, storedOrders } from './fixtures';
+import { type Account, authHeader, signIn } from './accounts';
+import { call, expectApiError, type Method } from './api';
+import { insertConsumos } from './stored-rows';
+import type { TestApp } from './test-app';
+import { MISSING_ID } from './api';
+import { createOrder, ownedEvent, type OwnedEvent } from './orders';
+import { storedOrders } from './stored-orders';
 
 /** An organizer's event with a ticket type and an order of two tickets, one of them consumed. */
 export interface Target extends OwnedEvent {

@@ -51,3 +51,28 @@ export function expectFieldError(res: LightMyRequestResponse, field: string, mes
   expect(body.details).toContainEqual({ field, message });
   return body;
 }
+
+export const MISSING_ID = 2_000_000_000;
+
+/** POST raw CSV bytes as `who` (anonymous when null). */
+export function postCsv(
+  t: TestApp,
+  who: Account | null,
+  url: string,
+  bytes: Buffer | string,
+  contentType = 'text/csv',
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...(who?.headers ?? {}), 'content-type': contentType },
+    payload: bytes,
+  });
+}
+
+/** How many responses had each status code. */
+export function tally(responses: { statusCode: number }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const { statusCode } of responses) counts[statusCode] = (counts[statusCode] ?? 0) + 1;
+  return counts;
+}

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Account } from '../support/accounts';
-import { call } from '../support/api';
-import type { TestApp } from '../support/test-app';
+import type { Account } from './accounts';
+import { call } from './api';
+import type { TestApp } from './test-app';
 
 export type ExportName = 'pedidos' | 'consumos' | 'escaneos';
 

@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { consumos, eventos, tiposTicket } from '../../src/db/schema';
-import { HOUR, type ScannerSetup, scannerSetup, type ScannerTestApp } from '../scanner/fixtures';
-import type { TestApp } from '../support/test-app';
+import { scannerSetup, type ScannerSetup } from './scanner';
+import type { ScannerTestApp } from './scanner-app';
+import { HOUR } from './time';
+import type { TestApp } from './test-app';
 
 /** The token of a ticket's `enlaceInvitado` ('/t/<token>'). */
 export function tokenOf(enlaceInvitado: string): string {

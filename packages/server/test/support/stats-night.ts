@@ -2,8 +2,8 @@ import type { Evento } from '@drinkflow/domain/events';
 import type { Modo } from '@drinkflow/domain/ticket-types';
 import type { Db } from '../../src/db/client';
 import { consumos, scanLog, tiposTicket } from '../../src/db/schema';
-import { insertOrder, insertTicket } from '../support/stored-rows';
-import { HOUR } from '../support/time';
+import { insertOrder, insertTicket } from './stored-rows';
+import { HOUR } from './time';
 
 /** A ticket type written straight to the database, so its validity can lie anywhere around now. */
 export async function insertTicketType(

@@ -49,3 +49,22 @@ export async function insertScan(db: Db, eventoId: number, ticket: { id: number;
     response: { success: true, canConsume: true, message: 'Consumo registrado', reason: 'ok' },
   });
 }
+
+/** An order written straight to the database, with a chosen creation instant. */
+export async function insertOrderAt(
+  db: Db,
+  eventoId: number,
+  values: { nombreCompleto: string; createdAt: Date | string; email?: string; telefono?: string | null },
+) {
+  const [row] = await db
+    .insert(pedidos)
+    .values({
+      eventoId,
+      nombreCompleto: values.nombreCompleto,
+      email: values.email ?? uniqueEmail('cliente'),
+      telefono: values.telefono ?? null,
+      createdAt: new Date(values.createdAt),
+    })
+    .returning();
+  return row!;
+}

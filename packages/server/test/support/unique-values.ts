@@ -14,3 +14,9 @@ export const uniqueAddress = () => {
   const n = addressCounter++;
   return `10.0.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
 };
+
+/** An email and phone for an order, unique per call, to search for in scanner answers. */
+export const uniqueContact = () => ({
+  email: uniqueEmail('privada'),
+  telefono: `+34 6${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+});

@@ -4,7 +4,7 @@ import { tickets } from '../../src/db/schema';
 import { signIn } from '../support/accounts';
 import { call } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { describeAccess, idOr, jsonEndpoint } from '../orders/access-suite';
+import { describeAccess, idOr, jsonEndpoint } from '../support/access-suite';
 
 let t: TestApp;
 beforeAll(async () => {

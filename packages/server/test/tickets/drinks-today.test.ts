@@ -1,8 +1,9 @@
 import type { TicketDetail } from '@drinkflow/domain/orders';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../support/api';
-import { drinkAt, festivalSetup } from '../guest-ticket/fixtures';
-import { createScannerApp, expectScan, type ScannerTestApp } from '../scanner/fixtures';
+import { drinkAt, festivalSetup } from '../support/guest-ticket';
+import { expectScan } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 
 // docs/rules/festivals.md on the order detail: each ticket of a type with a per-day limit says "Hoy: 2 de 4",
 // the drinks of the festival day the request falls on (since the event's cut-off), as the scanner

@@ -4,14 +4,9 @@ import { call, expectApiError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
 import { plusMinutes } from '../support/time';
-import {
-  createOrder,
-  expectPdf,
-  MISSING_ID,
-  ownedEvent,
-  qrCodesOfPdf,
-  textOfPdfPages,
-} from '../orders/fixtures';
+import { MISSING_ID } from '../support/api';
+import { createOrder, ownedEvent } from '../support/orders';
+import { expectPdf, qrCodesOfPdf, textOfPdfPages } from '../support/pdf';
 
 let t: TestApp;
 beforeAll(async () => {

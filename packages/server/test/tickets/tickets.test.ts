@@ -5,7 +5,9 @@ import { consumos, scanLog, tickets } from '../../src/db/schema';
 import { call, expectApiError, expectFieldError, URL_SAFE_SECRET } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
-import { createOrder, MISSING_ID, ownedEvent, storedOrders, totals } from '../orders/fixtures';
+import { MISSING_ID } from '../support/api';
+import { createOrder, ownedEvent } from '../support/orders';
+import { storedOrders, totals } from '../support/stored-orders';
 
 let t: TestApp;
 beforeAll(async () => {

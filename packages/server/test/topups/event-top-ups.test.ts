@@ -10,7 +10,8 @@ import { recargas } from '../../src/db/schema';
 import { type Account, signIn } from '../support/accounts';
 import { call, expectApiError, expectValidationError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { createOrder, MISSING_ID, ownedEvent, type OwnedEvent } from '../orders/fixtures';
+import { MISSING_ID } from '../support/api';
+import { createOrder, ownedEvent, type OwnedEvent } from '../support/orders';
 
 // The event's top-ups for its printable report (docs/rules/festivals.md): totals, by payment method, and
 // the list with each ticket's holder and type.

@@ -2,14 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recargas, tickets } from '../../src/db/schema';
 import { call } from '../support/api';
-import {
-  consumoRows,
-  createScannerApp,
-  newScanId,
-  type ScannerTestApp,
-  scannerSetup,
-  tally,
-} from '../scanner/fixtures';
+import { tally } from '../support/api';
+import { consumoRows } from '../support/scan-rows';
+import { newScanId, scannerSetup } from '../support/scanner';
+import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 
 // Issue 22 part 4: a top-up locks the ticket row, stores the top-up and adds its drinks to
 // `tickets.recargas_bebidas` in one transaction; a consume records a drink only under the same row

@@ -8,8 +8,9 @@ import { type Account, signIn } from '../support/accounts';
 import { call, expectApiError, expectValidationError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
-import { expectCsv } from '../exports/fixtures';
-import { createOrder, MISSING_ID, ownedEvent, type OwnedEvent } from '../orders/fixtures';
+import { MISSING_ID } from '../support/api';
+import { expectCsv } from '../support/csv-exports';
+import { createOrder, ownedEvent, type OwnedEvent } from '../support/orders';
 
 let t: TestApp;
 let owned: OwnedEvent;
