@@ -8,7 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import type { Guards } from './modules/auth/guards';
-import type { AuthService } from './modules/auth/service';
+import type { Services } from './services';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -18,11 +18,11 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** What every module's route registration receives. */
+/** What every module's route registration receives: the app and the services built once for it. */
 export interface AppContext {
   app: App;
   db: Db;
-  auth: AuthService;
+  services: Services;
   guards: Guards;
   demo: boolean;
   /** Time zone of the dates people read (APP_TIME_ZONE, default Europe/Madrid). */

@@ -15,11 +15,12 @@ import { registerScannerManifest } from './http/scanner-manifest';
 import { registerWebApp } from './http/web-app';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAlertRoutes } from './modules/alerts/routes';
+import { startAlertSweeper } from './modules/alerts/sweeper';
 import { createGuards } from './modules/auth/guards';
 import { registerAuthRoutes } from './modules/auth/routes';
-import { createAuthService } from './modules/auth/service';
 import { registerDemoRoutes } from './modules/demo/routes';
-import { registerEmailRoutes, type EmailOptions } from './modules/email/routes';
+import type { EmailOptions } from './modules/email/options';
+import { registerEmailRoutes } from './modules/email/routes';
 import { registerExportRoutes } from './modules/exports/routes';
 import { registerEventRoutes } from './modules/events/routes';
 import { registerGuestImportRoutes } from './modules/guest-import/routes';
@@ -33,6 +34,7 @@ import { registerStatsStreamRoutes } from './modules/stats-stream/routes';
 import { registerTicketTypeRoutes } from './modules/ticket-types/routes';
 import { registerTicketRoutes } from './modules/tickets/routes';
 import { registerTopUpRoutes } from './modules/topups/routes';
+import { createServices } from './services';
 
 /** JSON answers below this size are sent as they are. */
 export const COMPRESS_THRESHOLD_BYTES = 2048;
@@ -122,15 +124,33 @@ export async function buildApp(options: BuildAppOptions) {
     },
   });
 
-  const auth = createAuthService(options.db, { registrationsPerAddress: options.registrationsPerAddress });
+  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  const services = createServices(options.db, {
+    log: app.log,
+    timeZone,
+    now: options.now,
+    registrationsPerAddress: options.registrationsPerAddress,
+    email: options.email,
+  });
   const context: AppContext = {
     app,
     db: options.db,
-    auth,
-    guards: createGuards(auth),
+    services,
+    guards: createGuards(services.auth),
     demo: options.demo ?? false,
-    timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
+    timeZone,
   };
+
+  // The process's background work runs from here until the app closes (docs/decisions/056): the
+  // email queue's worker (with email configured) and the alert sweep (ALERT_SWEEP_SECONDS). On
+  // close, the scan notices still pending are sent too.
+  services.emailWorker?.start();
+  const alertSweepMs = options.alertSweepMs ?? 0;
+  const sweeper = alertSweepMs > 0 ? startAlertSweeper(services.alerts, app.log, alertSweepMs) : undefined;
+  app.addHook('onClose', async () => {
+    await Promise.all([services.emailWorker?.stop(), sweeper?.stop(), services.scanNotifier.flush()]);
+  });
+
   registerAuthRoutes(context);
   registerAdminRoutes(context);
   registerDemoRoutes(context);
@@ -138,15 +158,15 @@ export async function buildApp(options: BuildAppOptions) {
   registerEventRoutes(context);
   registerTicketTypeRoutes(context);
   registerOrderRoutes(context);
-  registerTicketRoutes(context, { now: options.now });
+  registerTicketRoutes(context);
   registerTopUpRoutes(context);
   registerGuestImportRoutes(context);
   registerGuestTicketRoutes(context, { now: options.now });
   registerStatsRoutes(context);
   registerStatsStreamRoutes(context);
   registerExportRoutes(context);
-  registerAlertRoutes(context, { sweepMs: options.alertSweepMs ?? 0 });
-  registerEmailRoutes(context, options.email);
+  registerAlertRoutes(context);
+  registerEmailRoutes(context);
   registerScannerRoutes(context, {
     ratePerMinute: options.scannerRateLimit ?? scannerRateLimits.defaultPerMinute,
     ratePerAddress: options.scannerAddressLimit ?? scannerRateLimits.defaultPerAddress,

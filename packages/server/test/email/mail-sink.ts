@@ -3,7 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
-import type { EmailOptions } from '../../src/modules/email/routes';
+import type { EmailOptions } from '../../src/modules/email/options';
 import type { TestApp } from '../support/test-app';
 
 /** One message the sink accepted: its envelope and raw source (parsed on demand). */

@@ -10,11 +10,10 @@ import {
 import type { AppContext } from '../../app-context';
 import { idParams } from '../../http/params';
 import { currentUser } from '../auth/guards';
-import { createAdminService } from './service';
 
 /** The admin panel's API (docs/rules/accounts-and-roles.md): admins only; anyone else signed in gets 403. */
-export function registerAdminRoutes({ app, db, guards }: AppContext): void {
-  const admin = createAdminService(db);
+export function registerAdminRoutes({ app, services, guards }: AppContext): void {
+  const { admin } = services;
   // onRequest: the session and role are checked before the query or body is validated.
   const onRequest = guards.requireRole('admin');
 

@@ -11,7 +11,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from './guards';
 
-export function registerAuthRoutes({ app, auth, guards }: AppContext): void {
+export function registerAuthRoutes({ app, services, guards }: AppContext): void {
+  const { auth } = services;
   app.post(
     '/api/auth/register',
     { schema: { body: registerBody, response: { 201: authResponse } } },

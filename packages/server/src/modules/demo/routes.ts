@@ -1,10 +1,9 @@
 import { demoRequest, demoRequestBody } from '@drinkflow/domain/demo-request';
 import { publicConfig } from '@drinkflow/domain/config';
 import type { AppContext } from '../../app-context';
-import { createDemoRequestService } from './service';
 
-export function registerDemoRoutes({ app, db, demo }: AppContext): void {
-  const demoRequests = createDemoRequestService(db);
+export function registerDemoRoutes({ app, services, demo }: AppContext): void {
+  const { demoRequests } = services;
 
   app.get('/api/config', { schema: { response: { 200: publicConfig } } }, async () => ({ demo }));
 

@@ -25,17 +25,19 @@ export interface EmailWorkerOptions {
 }
 
 /**
- * The email queue's worker, one per server process (docs/decisions/042): claims due jobs, sends
- * them and records each result. `wake()` after queueing sends at once; otherwise every `pollMs`.
- * `stop()` lets the sends in flight finish and record their result, then closes the connections.
+ * The email queue's worker, one per server process (docs/decisions/042): once `start()`ed, claims
+ * due jobs, sends them and records each result. `wake()` after queueing sends at once; otherwise
+ * every `pollMs`. `stop()` lets the sends in flight finish and record their result, then closes the
+ * connections. The app starts and stops it (docs/decisions/056).
  */
-export function startEmailWorker(options: EmailWorkerOptions) {
+export function createEmailWorker(options: EmailWorkerOptions) {
   const { queue, mailer, log } = options;
   const inFlight = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
   let pumping: Promise<void> | null = null;
   let again = false;
-  let stopped = false;
+  let running = false;
+  let poll: NodeJS.Timeout | undefined;
 
   /**
    * Keeps the job's lease while its send is in flight, so that a slow mail server never lets
@@ -119,7 +121,7 @@ export function startEmailWorker(options: EmailWorkerOptions) {
   }
 
   async function pump(): Promise<void> {
-    while (!stopped) {
+    while (running) {
       const room = options.concurrency - inFlight.size;
       if (room <= 0) return; // a send that ends calls kick()
       let jobs: ClaimedJob[];
@@ -141,7 +143,7 @@ export function startEmailWorker(options: EmailWorkerOptions) {
   }
 
   function kick() {
-    if (stopped) return;
+    if (!running) return;
     if (pumping) {
       again = true;
       return;
@@ -166,14 +168,16 @@ export function startEmailWorker(options: EmailWorkerOptions) {
     timers.add(timer);
   }
 
-  const poll = setInterval(kick, options.pollMs);
-  poll.unref();
-  kick();
-
   return {
+    start() {
+      running = true;
+      poll = setInterval(kick, options.pollMs);
+      poll.unref();
+      kick();
+    },
     wake: kick,
     async stop() {
-      stopped = true;
+      running = false;
       clearInterval(poll);
       for (const timer of timers) clearTimeout(timer);
       await pumping;
@@ -183,4 +187,4 @@ export function startEmailWorker(options: EmailWorkerOptions) {
   };
 }
 
-export type EmailWorker = ReturnType<typeof startEmailWorker>;
+export type EmailWorker = ReturnType<typeof createEmailWorker>;

@@ -6,10 +6,9 @@ import type { AppContext } from '../../app-context';
 import { idParams, userIdParams } from '../../http/params';
 import { currentUser } from '../auth/guards';
 import { renameBar } from './bars';
-import { createEventService } from './service';
 
-export function registerEventRoutes({ app, db, guards }: AppContext): void {
-  const events = createEventService(db);
+export function registerEventRoutes({ app, db, services, guards }: AppContext): void {
+  const { events } = services;
   // onRequest, not preHandler: the session and role are checked before params and body are validated,
   // so an anonymous caller gets 401 and a scanner 403 whatever they send.
   const onRequest = guards.requireRole('organizer', 'admin');

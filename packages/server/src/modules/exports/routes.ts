@@ -1,12 +1,11 @@
 import type { AppContext } from '../../app-context';
 import { idParams } from '../../http/params';
 import { currentUser } from '../auth/guards';
-import { createEventService } from '../events/service';
-import { createExportService, exportKinds, type ExportName } from './service';
+import { exportKinds, type ExportName } from './service';
 
 /** CSV exports of an event (docs/rules/statistics.md), streamed from the database. */
-export function registerExportRoutes({ app, db, guards, timeZone }: AppContext): void {
-  const exports = createExportService(db, createEventService(db), timeZone);
+export function registerExportRoutes({ app, services, guards }: AppContext): void {
+  const { exports } = services;
   const onRequest = guards.requireRole('organizer', 'admin');
 
   for (const name of Object.keys(exportKinds) as ExportName[]) {

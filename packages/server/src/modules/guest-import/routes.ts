@@ -3,14 +3,12 @@ import type { AppContext } from '../../app-context';
 import { badRequest } from '../../http/errors';
 import { idParams } from '../../http/params';
 import { currentUser } from '../auth/guards';
-import { createEventService } from '../events/service';
-import { createGuestImportService } from './service';
 
 // A guest list of 10,000 rows is about 1 MB; leave room for long names.
 const CSV_BODY_LIMIT = 5 * 1024 * 1024;
 
-export function registerGuestImportRoutes({ app: root, db, guards }: AppContext): void {
-  const imports = createGuestImportService(db, createEventService(db));
+export function registerGuestImportRoutes({ app: root, services, guards }: AppContext): void {
+  const imports = services.guestImport;
   const onRequest = guards.requireRole('organizer', 'admin');
 
   // A plugin scope of their own: the CSV parser below serves only these two routes, so every

@@ -12,9 +12,6 @@ import { notFound } from '../../http/errors';
 import { idParams } from '../../http/params';
 import { createRateCounter, tooManyRequests } from '../../http/rate-limits';
 import { currentUser } from '../auth/guards';
-import { createEventService } from '../events/service';
-import { createGuestTicketService } from './service';
-import { createWhatsappService } from './whatsapp';
 
 /** Guest page lookups per client address a minute: a guest reloading is far below it, guessing is not. */
 export const GUEST_TICKET_RATE_PER_MINUTE = 120;
@@ -33,11 +30,10 @@ export interface GuestTicketRouteOptions {
 }
 
 export function registerGuestTicketRoutes(
-  { app, db, guards, timeZone }: AppContext,
+  { app, db, services, guards }: AppContext,
   { now = () => new Date(), perMinute = GUEST_TICKET_RATE_PER_MINUTE }: GuestTicketRouteOptions = {},
 ): void {
-  const guest = createGuestTicketService(db, { timeZone, now });
-  const whatsapp = createWhatsappService(db, createEventService(db));
+  const { guestTicket: guest, whatsapp } = services;
   const counter = createRateCounter(db, now);
 
   // Counted before the token is even looked at, so unknown tokens cost a guesser the same.

@@ -1,9 +1,8 @@
 import { health } from '@drinkflow/domain/health';
 import type { AppContext } from '../../app-context';
-import { createHealthService } from './service';
 
-export function registerHealthRoutes({ app, db }: AppContext): void {
-  const service = createHealthService(db);
+export function registerHealthRoutes({ app, services }: AppContext): void {
+  const service = services.health;
 
   app.get(
     '/api/health',

@@ -13,15 +13,10 @@ import type { AppContext } from '../../app-context';
 import { pedidos } from '../../db/schema';
 import { eventoIdParams, idParams } from '../../http/params';
 import { currentUser } from '../auth/guards';
-import { createEventService } from '../events/service';
-import { createTicketPrinting } from '../tickets/print';
 import { findOrder } from './queries';
-import { createOrderService } from './service';
 
-export function registerOrderRoutes({ app, db, guards, timeZone }: AppContext): void {
-  const events = createEventService(db);
-  const orders = createOrderService(db, events, timeZone);
-  const printing = createTicketPrinting(db, timeZone);
+export function registerOrderRoutes({ app, db, services, guards }: AppContext): void {
+  const { orders, printing } = services;
   // Session and role before params and body (docs/decisions/007).
   const onRequest = guards.requireRole('organizer', 'admin');
 

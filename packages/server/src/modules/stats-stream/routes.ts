@@ -6,9 +6,6 @@ import { eventoIdParams } from '../../http/params';
 import { HttpError } from '../../http/errors';
 import { currentUser } from '../auth/guards';
 import { hashToken } from '../auth/tokens';
-import { createAlertService } from '../alerts/service';
-import { createEventService } from '../events/service';
-import { createStatsService } from '../stats/service';
 import { createStatsHub, scanSourceFor, type LiveUpdate, type StatsSubscriber } from './hub';
 import { createAccessWatch } from './access-watch';
 import { createSseWriter, type SseWriter } from './sse-writer';
@@ -62,10 +59,8 @@ const tooManyAccountStreams = () =>
  * MAX_STREAMS_PER_SESSION streams and an account MAX_STREAMS_PER_ACCOUNT; a stream ends soon after its
  * reader loses access.
  */
-export function registerStatsStreamRoutes({ app, db, auth, guards, timeZone }: AppContext): void {
-  const events = createEventService(db);
-  const stats = createStatsService(db, events, timeZone);
-  const alerts = createAlertService(db, events);
+export function registerStatsStreamRoutes({ app, db, services, guards }: AppContext): void {
+  const { auth, events, stats, alerts } = services;
   async function liveUpdate(user: User, eventoId: number): Promise<LiveUpdate> {
     // Thresholds are checked before the figures are read, so an alert a scan caused travels with
     // that scan's figures. A failed check must not stop the figures.

@@ -2,11 +2,9 @@ import { eventStats } from '@drinkflow/domain/stats';
 import type { AppContext } from '../../app-context';
 import { eventoIdParams } from '../../http/params';
 import { currentUser } from '../auth/guards';
-import { createEventService } from '../events/service';
-import { createStatsService } from './service';
 
-export function registerStatsRoutes({ app, db, guards, timeZone }: AppContext): void {
-  const stats = createStatsService(db, createEventService(db), timeZone);
+export function registerStatsRoutes({ app, services, guards }: AppContext): void {
+  const { stats } = services;
   // Session and role before params (docs/decisions/007).
   const onRequest = guards.requireRole('organizer', 'admin');
 

@@ -4,11 +4,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { eventoIdParams, idParams } from '../../http/params';
 import { currentUser } from '../auth/guards';
-import { createEventService } from '../events/service';
-import { createTicketTypeService } from './service';
 
-export function registerTicketTypeRoutes({ app, db, guards }: AppContext): void {
-  const types = createTicketTypeService(db, createEventService(db));
+export function registerTicketTypeRoutes({ app, services, guards }: AppContext): void {
+  const types = services.ticketTypes;
   // onRequest, not preHandler: the session and role are checked before params and body are validated,
   // so an anonymous caller gets 401 and a scanner 403 whatever they send.
   const onRequest = guards.requireRole('organizer', 'admin');

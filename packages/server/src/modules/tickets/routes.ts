@@ -5,22 +5,9 @@ import type { AppContext } from '../../app-context';
 import { pedidos, tickets } from '../../db/schema';
 import { idParams, pedidoIdParams } from '../../http/params';
 import { currentUser } from '../auth/guards';
-import { createEventService } from '../events/service';
-import { createTicketPrinting } from './print';
-import { createTicketService } from './service';
 
-export interface TicketRouteOptions {
-  /** The clock of the per-day counts ("Hoy: 2 de 4"); tests move it. */
-  now?: () => Date;
-}
-
-export function registerTicketRoutes(
-  { app, db, guards, timeZone }: AppContext,
-  { now }: TicketRouteOptions = {},
-): void {
-  const service = createTicketService(db, { timeZone, now });
-  const events = createEventService(db);
-  const printing = createTicketPrinting(db, timeZone);
+export function registerTicketRoutes({ app, db, services, guards }: AppContext): void {
+  const { tickets: service, events, printing } = services;
   const onRequest = guards.requireRole('organizer', 'admin');
   const oneTicket = { onRequest, schema: { params: idParams, response: { 200: ticket } } };
 

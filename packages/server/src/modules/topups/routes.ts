@@ -3,16 +3,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { idParams } from '../../http/params';
 import { currentUser } from '../auth/guards';
-import { createEventService } from '../events/service';
-import { createScanNotifier } from '../stats-stream/scan-notifier';
-import { createTopUpService } from './service';
 
 /** Top-ups of a ticket and of an event (docs/rules/festivals.md): the event's organizer or an admin; bar staff → 403. */
-export function registerTopUpRoutes({ app, db, guards }: AppContext): void {
-  // A top-up changes the event's statistics: the live pages hear of it as of a scan.
-  const notifier = createScanNotifier(db, app.log);
-  app.addHook('onClose', () => notifier.flush());
-  const topUps = createTopUpService(db, { notifier, events: createEventService(db) });
+export function registerTopUpRoutes({ app, services, guards }: AppContext): void {
+  const { topUps } = services;
   // Session and role before params and body (docs/decisions/007).
   const onRequest = guards.requireRole('organizer', 'admin');
 
