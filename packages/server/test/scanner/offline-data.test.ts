@@ -1,10 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   offlineData,
   offlineTicketId,
   openHolderName,
-  sealHolderName,
   type OfflineData,
 } from '@drinkflow/domain/offline-data';
 import type { Ticket } from '@drinkflow/domain/orders';
@@ -12,14 +11,6 @@ import { scannerMessages } from '@drinkflow/domain/scanner';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consumos } from '../../src/db/schema';
-import type { Db } from '../../src/db/client';
-import { createOfflineData, serializeOfflineData } from '../../src/modules/scanner/offline-data';
-import {
-  createSealCache,
-  offlineIdOf,
-  sealName,
-  type SealedTicket,
-} from '../../src/modules/scanner/offline-seal';
 import { call, expectApiError } from '../support/api';
 import { createTicketType } from '../support/ticket-types';
 import { uniqueAddress } from '../support/unique-values';
@@ -424,184 +415,5 @@ describe('GET /api/scanner/{apiKey}/offline, rate limit', () => {
       remoteAddress: address,
     });
     expect(otherDevice.statusCode).toBe(200);
-  });
-});
-
-describe('sealName (node:crypto) and the domain’s WebCrypto functions', () => {
-  it('seal what the domain’s openHolderName opens, and ids equal to the domain’s offlineTicketId', async () => {
-    const names = [
-      'Lucía Fernández',
-      'Íñigo Núñez 🍻',
-      'Ñ',
-      'a'.repeat(32),
-      'José María de la Santísima Trinidad Ruiz',
-    ];
-    for (let index = 0; index < 25; index += 1) {
-      const qrCode = randomBytes(24).toString('base64url');
-      const name = names[index % names.length]!;
-      const sealed = sealName(qrCode, name);
-      expect(await openHolderName(qrCode, sealed)).toBe(name);
-      expect(offlineIdOf(qrCode)).toBe(await offlineTicketId(qrCode));
-    }
-  });
-
-  it('open what the domain’s sealHolderName sealed (same key, padding and layout)', async () => {
-    const qrCode = randomBytes(24).toString('base64url');
-    const fromDomain = await sealHolderName(qrCode, 'María José Güell');
-    const again = sealName(qrCode, 'María José Güell', Buffer.from(fromDomain.iv, 'base64url'));
-
-    expect(again).toEqual(fromDomain);
-  });
-
-  it('give the fixed vector the domain’s tests open', () => {
-    const iv = Buffer.from('000102030405060708090a0b', 'hex');
-    expect(sealName('qr-de-prueba_0123456789abcdefABCDEF', 'Íñigo Núñez 🍻', iv)).toEqual({
-      iv: 'AAECAwQFBgcICQoL',
-      datos: '3VVS_T-gUBK2IYuT-aWYOGyKJ10vE2j7iIKjz6DbDsnI3ORYIDagO9Rh8xsG_Fyq',
-    });
-  });
-});
-
-describe('serializeOfflineData', () => {
-  const data = {
-    evento: {
-      nombre: 'Boda',
-      ubicacion: 'Sevilla',
-      fechaInicio: '2026-07-04T18:00:00.000Z',
-      fechaFin: '2026-07-05T04:00:00.000Z',
-      zonaHoraria: 'Europe/Madrid',
-    },
-    tiposTicket: [],
-    tickets: [],
-    generadoEn: '2026-07-04T19:00:00.000Z',
-  };
-
-  it('writes the JSON of an answer once, and refuses one its schema does not allow', () => {
-    const json = serializeOfflineData(data);
-
-    expect(JSON.parse(json)).toEqual(data);
-    expect(serializeOfflineData(data)).toBe(json);
-    expect(() =>
-      serializeOfflineData({ ...data, tickets: [{ id: 'no-es-un-hash' }] } as unknown as OfflineData),
-    ).toThrow();
-  });
-});
-
-describe('the sealed names kept between downloads', () => {
-  const tickets = (count: number) =>
-    new Map<number, SealedTicket>(
-      Array.from({ length: count }, (_, n) => [
-        n,
-        { id: `${n}`, holder: 'Ana', titular: { iv: 'AA', datos: 'AA' } },
-      ]),
-    );
-
-  it('keep at most the given number of tickets, dropping the least recently built events first', () => {
-    const cache = createSealCache(5);
-    cache.keep(1, tickets(2));
-    cache.keep(2, tickets(2));
-    cache.keep(1, tickets(2));
-    cache.keep(3, tickets(2));
-
-    expect(cache.of(2)).toBeUndefined();
-    expect(cache.of(1)?.size).toBe(2);
-    expect(cache.of(3)?.size).toBe(2);
-  });
-
-  it('keep no event larger than the bound, and forget what it kept of it before', () => {
-    const cache = createSealCache(5);
-    cache.keep(1, tickets(3));
-    cache.keep(1, tickets(6));
-
-    expect(cache.of(1)).toBeUndefined();
-    cache.keep(2, tickets(5));
-    expect(cache.of(2)?.size).toBe(5);
-  });
-});
-
-describe('builds shared by requests for one event that arrive together', () => {
-  /** A database whose every statement waits until the test answers it with a time. */
-  function heldDatabase() {
-    const pending: { answer: (nowMs: number) => void; fail: (error: Error) => void }[] = [];
-    const db = {
-      execute: () =>
-        new Promise((resolve, reject) =>
-          pending.push({
-            answer: (nowMs) => resolve({ rows: [{ now_ms: nowMs, tipos: [], tickets: [] }] }),
-            fail: reject,
-          }),
-        ),
-    } as unknown as Db;
-    return { db, pending };
-  }
-  const evento = {
-    id: 1,
-    nombre: 'Boda de Ana y Luis',
-    ubicacion: 'Sevilla',
-    fechaInicio: '2026-07-04T18:00:00.000Z',
-    fechaFin: '2026-07-05T04:00:00.000Z',
-  };
-  const settle = () => new Promise((resolve) => setImmediate(resolve));
-  const at = (ms: number) => new Date(ms).toISOString();
-
-  it('answer requests that arrive during a build with one next build, started after all of them', async () => {
-    const { db, pending } = heldDatabase();
-    const builder = createOfflineData(db, { timeZone: 'Europe/Madrid' });
-
-    const first = builder.build(evento);
-    await settle();
-    const during = [
-      builder.build(evento),
-      builder.build(evento),
-      builder.build({ ...evento, nombre: 'Boda renombrada' }),
-    ];
-    await settle();
-    expect(pending).toHaveLength(1);
-
-    pending[0]!.answer(1_000);
-    expect((await first).generadoEn).toBe(at(1_000));
-    await settle();
-    expect(pending).toHaveLength(2);
-    pending[1]!.answer(2_000);
-    const answers = await Promise.all(during);
-
-    expect(answers.map((answer) => answer.generadoEn)).toEqual([at(2_000), at(2_000), at(2_000)]);
-    // The event as the newest of those requests read it.
-    expect(answers[0]!.evento.nombre).toBe('Boda renombrada');
-    const later = builder.build(evento);
-    await settle();
-    expect(pending).toHaveLength(3);
-    pending[2]!.answer(3_000);
-    expect((await later).generadoEn).toBe(at(3_000));
-  });
-
-  it('fail only the requests that shared a failed build; the next request builds again', async () => {
-    const { db, pending } = heldDatabase();
-    const builder = createOfflineData(db, { timeZone: 'Europe/Madrid' });
-
-    const failing = builder.build(evento);
-    await settle();
-    pending[0]!.fail(new Error('conexión perdida'));
-    await expect(failing).rejects.toThrow('conexión perdida');
-
-    const next = builder.build(evento);
-    await settle();
-    pending[1]!.answer(5_000);
-    expect((await next).generadoEn).toBe(at(5_000));
-  });
-
-  it('build other events independently', async () => {
-    const { db, pending } = heldDatabase();
-    const builder = createOfflineData(db, { timeZone: 'Europe/Madrid' });
-
-    const one = builder.build(evento);
-    const other = builder.build({ ...evento, id: 2 });
-    await settle();
-
-    expect(pending).toHaveLength(2);
-    pending[1]!.answer(7_000);
-    expect((await other).generadoEn).toBe(at(7_000));
-    pending[0]!.answer(6_000);
-    expect((await one).generadoEn).toBe(at(6_000));
   });
 });
