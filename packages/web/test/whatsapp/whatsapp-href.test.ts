@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sentCountText, whatsappHref } from '@/features/whatsapp/utils/whatsapp-href';
+import { whatsappHref } from '@/components/whatsapp/whatsapp-href';
+import { sentCountText } from '@/features/whatsapp/utils/sent-count-text';
 
 describe('whatsappHref', () => {
   const order = {

@@ -2,8 +2,8 @@ import type { Pedido } from '@drinkflow/domain/orders';
 import { Pencil } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { OrderWhatsappButton } from '@/features/whatsapp/components/order-whatsapp-button';
 import { formatDateTime } from '@/lib/format';
+import { OrderWhatsappButton } from './order-whatsapp-button';
 
 /** The guest's details and the order's ticket type, with 'Editar Pedido'. */
 export function OrderCard({ pedido, onEdit }: { pedido: Pedido; onEdit(): void }) {

@@ -1,7 +1,7 @@
 import type { Evento } from '@drinkflow/domain/events';
 import { Download, Plus, Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { WhatsappSendingLink } from '@/features/whatsapp/components/whatsapp-sending-link';
+import { WhatsappSendingLink } from '@/features/whatsapp';
 import { useDownload } from '@/hooks/use-download';
 import { BulkEmailDialog } from './bulk-email-dialog';
 

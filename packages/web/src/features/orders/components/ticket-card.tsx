@@ -2,7 +2,6 @@ import { drinkTypeLabel } from '@drinkflow/domain/bebidas';
 import type { TicketDetail } from '@drinkflow/domain/orders';
 import { limitText, modoLabels } from '@drinkflow/domain/ticket-types';
 import { useId } from 'react';
-import { TicketWhatsappButton } from '@/features/whatsapp/components/ticket-whatsapp-button';
 import { formatDateTime } from '@/lib/format';
 import { displayedTicketStatus, hasDrinkLimit, ticketEffectiveState } from '../utils/ticket-status';
 import { TicketActions } from './ticket-actions';
@@ -10,6 +9,7 @@ import { TicketQr } from './ticket-qr';
 import { TicketScans } from './ticket-scans';
 import { TicketTopUps } from './ticket-top-ups';
 import { EffectiveStateBadge, TicketStatusBadge } from './ticket-status-badge';
+import { TicketWhatsappButton } from './ticket-whatsapp-button';
 
 /** One ticket: its status, its type's rules, its scans, its QR code and what can be done with it. */
 export function TicketCard({ ticket, now }: { ticket: TicketDetail; now: Date }) {

@@ -1,12 +1,7 @@
 import type { EventStats } from '@drinkflow/domain/stats';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, XAxis, YAxis } from 'recharts';
-import {
-  drinkPoints,
-  sliceStroke,
-  ticketStatePoints,
-  timelinePoints,
-} from '@/features/stats/utils/chart-data';
+import { drinkPoints, sliceStroke, ticketStatePoints, timelinePoints } from '@/features/stats';
 
 /*
  * The statistics page's charts at a fixed size instead of a ResponsiveContainer: the browser lays a

@@ -1,7 +1,7 @@
 import type { EventStats } from '@drinkflow/domain/stats';
 import { formatCount } from '@/lib/format-count';
 import { formatEuros } from '@/lib/format';
-import { consumos, formatAverage } from '@/features/stats/utils/format-stats';
+import { consumos, formatAverage } from '@/features/stats';
 
 /**
  * The statistics page's headline figures, four to a row so each label fits one line of an A4

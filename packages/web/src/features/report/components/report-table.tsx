@@ -1,4 +1,4 @@
-import type { ChartData } from '@/features/stats/components/chart-card';
+import type { ChartData } from '@/features/stats';
 import { formatCount } from '@/lib/format-count';
 import { cn } from '@/lib/utils';
 

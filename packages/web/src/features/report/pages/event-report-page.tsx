@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { AlertList } from '@/components/alert-list';
 import { LoadError } from '@/components/load-error';
 import { PageSpinner } from '@/components/page-spinner';
 import { MAIN_CONTENT_ID } from '@/components/skip-link';
-import { alertsQueryOptions } from '@/features/alerts/api/alerts';
-import { AlertList } from '@/features/alerts/components/alert-list';
-import { useEvent } from '@/features/events/api/get-event';
-import { statsQueryOptions } from '@/features/stats/api/get-stats';
+import { statsQueryOptions } from '@/features/stats';
+import { alertsQueryOptions } from '@/hooks/use-alerts';
+import { useEvent } from '@/hooks/use-event';
 import { ApiError } from '@/lib/api';
 import { useEventTopUps } from '../api/get-event-top-ups';
 import { EventReport } from '../components/event-report';

@@ -1,7 +1,12 @@
 import type { EventStats } from '@drinkflow/domain/stats';
-import type { ChartData } from '@/features/stats/components/chart-card';
-import { barsTable, drinksTable, refusalsTable, timelineTable } from '@/features/stats/utils/chart-data';
-import { ticketStateLabels } from '@/features/stats/utils/format-stats';
+import {
+  barsTable,
+  type ChartData,
+  drinksTable,
+  refusalsTable,
+  ticketStateLabels,
+  timelineTable,
+} from '@/features/stats';
 
 /** The hours of the day with most drinks, busiest first (the API's order). */
 export const peakHoursTable = (stats: EventStats): ChartData => ({

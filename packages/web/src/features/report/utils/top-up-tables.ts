@@ -1,5 +1,5 @@
 import { topUpMetodoLabels, type EventTopUps } from '@drinkflow/domain/topups';
-import type { ChartData } from '@/features/stats/components/chart-card';
+import type { ChartData } from '@/features/stats';
 import { formatEuros } from '@/lib/format';
 
 /** A top-up without a payment method, in the totals by method. */

@@ -1,13 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-
-export interface ChartData {
-  /** Column names of the text alternative. */
-  columns: readonly string[];
-  /** Its rows, already formatted. */
-  rows: readonly (readonly (string | number)[])[];
-}
+import type { ChartData } from '../utils/chart-data';
 
 /**
  * A chart with its text alternative: the drawing is hidden from assistive technology and the same

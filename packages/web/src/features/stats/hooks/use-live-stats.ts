@@ -2,7 +2,7 @@ import type { EventAlerts } from '@drinkflow/domain/alerts';
 import type { EventStats } from '@drinkflow/domain/stats';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { alertsQueryKey } from '@/features/alerts/api/alerts';
+import { alertsQueryKey } from '@/hooks/use-alerts';
 import { TOKEN_KEY } from '@/lib/api';
 import { statsQueryKey } from '../api/get-stats';
 import { createSseParser } from '../utils/sse-parser';

@@ -2,8 +2,15 @@ import { drinkLabel } from '@drinkflow/domain/bebidas';
 import type { EventStats } from '@drinkflow/domain/stats';
 import { scanReasonLabel } from '@drinkflow/domain/stats-summary';
 import { formatDateTime, formatTime } from '@/lib/format';
-import type { ChartData } from '../components/chart-card';
 import { ticketStateLabels } from './format-stats';
+
+/** A chart's figures as a table: its text alternative, and the report's tables. */
+export interface ChartData {
+  /** Column names of the text alternative. */
+  columns: readonly string[];
+  /** Its rows, already formatted. */
+  rows: readonly (readonly (string | number)[])[];
+}
 
 /** Consumption per hour in the browser's time zone: the axis reads 'HH:mm', the table dd/MM/yyyy HH:mm. */
 export const timelinePoints = (stats: EventStats) =>

@@ -3,9 +3,9 @@ import { Undo2 } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { whatsappHref } from '@/components/whatsapp/whatsapp-href';
+import { WhatsappLink } from '@/components/whatsapp/whatsapp-link';
 import { formatTime } from '@/lib/format';
-import { whatsappHref } from '../utils/whatsapp-href';
-import { WhatsappLink } from './whatsapp-link';
 
 interface WhatsappSendRowProps {
   item: WhatsappSendItem;

@@ -5,11 +5,11 @@ import { paths } from '@/app/paths';
 import { LoadError } from '@/components/load-error';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useEvent } from '@/features/events/api/get-event';
+import { useEvent } from '@/hooks/use-event';
 import { useWhatsappList } from '../api/get-whatsapp-list';
 import { useMarkWhatsappSent } from '../api/mark-whatsapp-sent';
 import { WhatsappSendRow } from '../components/whatsapp-send-row';
-import { sentCountText } from '../utils/whatsapp-href';
+import { sentCountText } from '../utils/sent-count-text';
 
 /**
  * /organizer/evento/{id}/whatsapp: every guest of the event with a one-tap 'Enviar' that opens

@@ -1,7 +1,7 @@
 import type { Pedido } from '@drinkflow/domain/orders';
-import { useOrderTickets } from '@/features/orders/api/get-order-tickets';
-import { whatsappHref } from '../utils/whatsapp-href';
-import { WhatsappLink } from './whatsapp-link';
+import { whatsappHref } from '@/components/whatsapp/whatsapp-href';
+import { WhatsappLink } from '@/components/whatsapp/whatsapp-link';
+import { useOrderTickets } from '../api/get-order-tickets';
 
 /** 'Enviar por WhatsApp' for a whole order: one message with the link of each of its tickets. */
 export function OrderWhatsappButton({

@@ -1,7 +1,7 @@
 import type { TicketDetail } from '@drinkflow/domain/orders';
-import { useOrder } from '@/features/orders/api/get-order';
-import { whatsappHref } from '../utils/whatsapp-href';
-import { WhatsappLink } from './whatsapp-link';
+import { whatsappHref } from '@/components/whatsapp/whatsapp-href';
+import { WhatsappLink } from '@/components/whatsapp/whatsapp-link';
+import { useOrder } from '../api/get-order';
 
 /** 'Enviar por WhatsApp' for one ticket: a message with this ticket's guest link only. */
 export function TicketWhatsappButton({

@@ -1,8 +1,8 @@
 import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { AlertList } from '@/components/alert-list';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useEventAlerts } from '../api/alerts';
-import { AlertList } from './alert-list';
+import { useEventAlerts } from '@/hooks/use-alerts';
 import { AlertRulesForm } from './alert-rules-form';
 
 /** The event's alerts on the statistics page: every alert fired, and the thresholds. */

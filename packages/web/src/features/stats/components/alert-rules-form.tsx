@@ -5,7 +5,7 @@ import { describedBy, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/hooks/use-toast';
 import { ApiError, errorMessage } from '@/lib/api';
-import { useSaveAlertRules } from '../api/alerts';
+import { useSaveAlertRules } from '../api/save-alert-rules';
 import {
   parseRules,
   ruleFields,
@@ -13,7 +13,7 @@ import {
   ruleLabels,
   toInputs,
   type RuleField,
-} from '../utils/rule-fields';
+} from '../utils/alert-rule-fields';
 
 /** The event's thresholds; an empty field turns its alert off. */
 export function AlertRulesForm({ eventoId, rules }: { eventoId: number; rules: AlertRules }) {

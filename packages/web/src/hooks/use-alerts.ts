@@ -1,6 +1,8 @@
-import type { AlertRules, EventAlerts } from '@drinkflow/domain/alerts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EventAlerts } from '@drinkflow/domain/alerts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+
+/* An event's alert thresholds and the alerts fired, shown by the statistics page and the report. */
 
 export const alertsQueryKey = (eventoId: number) => ['alertas', eventoId] as const;
 
@@ -12,11 +14,3 @@ export const alertsQueryOptions = (eventoId: number) =>
 
 /** The event's thresholds and alerts; the live stream (use-live-stats) keeps this query current. */
 export const useEventAlerts = (eventoId: number) => useQuery(alertsQueryOptions(eventoId));
-
-export function useSaveAlertRules(eventoId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (rules: AlertRules) => api.put<EventAlerts>(`/eventos/${eventoId}/alertas/reglas`, rules),
-    onSuccess: (saved) => queryClient.setQueryData(alertsQueryKey(eventoId), saved),
-  });
-}

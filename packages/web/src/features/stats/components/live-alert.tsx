@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useEventAlerts } from '../api/alerts';
+import { useEventAlerts } from '@/hooks/use-alerts';
 import { NewAlertBanner } from './new-alert-banner';
 
 /**

@@ -1,7 +1,7 @@
 import { MessageCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { NO_PHONE_HINT } from '../utils/whatsapp-href';
+import { NO_PHONE_HINT } from './whatsapp-href';
 
 interface WhatsappLinkProps {
   /** The wa.me link; null when the order has no phone WhatsApp can use. */

@@ -2,6 +2,8 @@ import type { EventoDetail } from '@drinkflow/domain/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
+/* One event with its details, read by the event's own pages, its report and its WhatsApp sending list. */
+
 export const eventQueryKey = (id: number) => ['evento', id] as const;
 
 export const getEvent = (id: number) => api.get<EventoDetail>(`/evento/${id}`);

@@ -28,8 +28,4 @@ export function whatsappHref({
   return whatsappLink(telefono, whatsappMessage({ nombre, evento, links }));
 }
 
-/** "12 de 150 enviados". */
-export const sentCountText = (sent: number, total: number) =>
-  `${sent} de ${total} ${total === 1 ? 'enviado' : 'enviados'}`;
-
 export const NO_PHONE_HINT = 'Sin teléfono válido para WhatsApp';
