@@ -1,12 +1,8 @@
 import type { Page } from '@playwright/test';
-import {
-  demoAccounts,
-  expectNoSeriousA11yViolations,
-  loginThroughForm,
-  registerThroughApi,
-  toastTitled,
-} from './fixtures';
-import { expect, test } from './test';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
+import { demoAccounts, loginThroughForm, registerThroughApi } from './support/accounts';
+import { toastTitled } from './support/page-parts';
+import { expect, test } from './support/test';
 
 const DISABLED = 'Tu cuenta está desactivada. Contacta con el administrador.';
 

@@ -1,5 +1,5 @@
-import { expect, test } from './test';
-import { demoAccounts, loginThroughForm, registerThroughApi, uniqueEmail } from './fixtures';
+import { demoAccounts, loginThroughForm, registerThroughApi, uniqueEmail } from './support/accounts';
+import { expect, test } from './support/test';
 
 test.describe('login', () => {
   test('each demo user lands on the home of their role', async ({ page }) => {

@@ -1,11 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './test';
-import {
-  createEventThroughApi,
-  expectNoSeriousA11yViolations,
-  signInAsNewOrganizer,
-  toastTitled,
-} from './fixtures';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
+import { signInAsNewOrganizer } from './support/accounts';
+import { createEventThroughApi } from './support/api-data';
+import { toastTitled } from './support/page-parts';
+import { expect, test } from './support/test';
 
 // The browser runs in Europe/Madrid (playwright.config.ts): 20:00 there on 24/12/2030 is 19:00 UTC.
 const nochebuena = { fechaInicio: '2030-12-24T19:00:00.000Z', fechaFin: '2030-12-25T01:00:00.000Z' };

@@ -1,13 +1,8 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '@drinkflow/domain/config';
-import { expect, test } from './test';
-import {
-  createEventThroughApi,
-  demoAccounts,
-  registerThroughApi,
-  uniqueEmail,
-  type Account,
-} from './fixtures';
+import { type Account, demoAccounts, registerThroughApi, uniqueEmail } from './support/accounts';
+import { createEventThroughApi } from './support/api-data';
+import { expect, test } from './support/test';
 
 /** Fills and sends the login form of the page that is open (keeping its ?next=). */
 async function signInHere(page: Page, email: string, password = DEMO_PASSWORD) {

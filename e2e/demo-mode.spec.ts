@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './test';
-import { demoAccounts, expectNoSeriousA11yViolations, loginThroughForm } from './fixtures';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
+import { demoAccounts, loginThroughForm } from './support/accounts';
+import { expect, test } from './support/test';
 
 const demoHint = 'Datos y cuentas de prueba: no usar para un evento real';
 

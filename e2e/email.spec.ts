@@ -1,12 +1,7 @@
-import {
-  createEventThroughApi,
-  createOrderThroughApi,
-  createTicketTypeThroughApi,
-  expectNoSeriousA11yViolations,
-  signInAsNewOrganizer,
-  uniqueEmail,
-} from './fixtures';
-import { expect, test } from './test';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
+import { signInAsNewOrganizer, uniqueEmail } from './support/accounts';
+import { createEventThroughApi, createOrderThroughApi, createTicketTypeThroughApi } from './support/api-data';
+import { expect, test } from './support/test';
 
 // Emailing tickets (docs/rules/guests.md, docs/decisions/042). The journey server runs without SMTP_URL,
 // so the browser shows what an organizer sees when email is not configured; delivery itself is

@@ -1,5 +1,7 @@
-import { createEventThroughApi, signInAsNewOrganizer, toastTitled } from './fixtures';
-import { expect, test } from './test';
+import { signInAsNewOrganizer } from './support/accounts';
+import { createEventThroughApi } from './support/api-data';
+import { toastTitled } from './support/page-parts';
+import { expect, test } from './support/test';
 
 // The ticket-types pages never lose the organizer's event: not through the edit page, not on a
 // reload, not when coming back from the menu.

@@ -1,13 +1,9 @@
 import type { Page } from '@playwright/test';
-import {
-  createOrderThroughApi,
-  createTicketTypeThroughApi,
-  signInAsNewOrganizer,
-  toastTitled,
-  uniqueEmail,
-} from './fixtures';
+import { signInAsNewOrganizer, uniqueEmail } from './support/accounts';
+import { createOrderThroughApi, createTicketTypeThroughApi } from './support/api-data';
+import { toastTitled } from './support/page-parts';
+import { expect, test } from './support/test';
 import { createLiveEvent } from './support/scanner-data';
-import { expect, test } from './test';
 
 // docs/rules/festivals.md: an event's bars, a ticket type valid at one of them with a daily limit, and the
 // public scanner that asks which bar it is at and refuses the ticket at another bar.

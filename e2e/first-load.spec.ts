@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from './test';
-import { createEventThroughApi, signInAsNewOrganizer } from './fixtures';
+import { signInAsNewOrganizer } from './support/accounts';
+import { createEventThroughApi } from './support/api-data';
+import { expect, test } from './support/test';
 
 // A first visit to the organizer's home (docs/decisions/028): the page paints its loading state from
 // HTML, its list's code is preloaded from that HTML, and the list is asked for once, early.

@@ -1,11 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import {
-  createEventThroughApi,
-  createTicketTypeThroughApi,
-  signInAsNewOrganizer,
-  toastTitled,
-} from './fixtures';
-import { expect, test } from './test';
+import { signInAsNewOrganizer } from './support/accounts';
+import { createEventThroughApi, createTicketTypeThroughApi } from './support/api-data';
+import { toastTitled } from './support/page-parts';
+import { expect, test } from './support/test';
 
 // A guest list from a spreadsheet: the template, a file-level refusal, the row-by-row preview, the
 // import of the valid rows and the list that shows them.

@@ -2,17 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  createEventThroughApi,
-  createOrderThroughApi,
-  createTicketTypeThroughApi,
-  expectNoSeriousA11yViolations,
-  loginThroughForm,
-  registerThroughApi,
-  uniqueEmail,
-} from './fixtures';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
+import { loginThroughForm, registerThroughApi, uniqueEmail } from './support/accounts';
+import { createEventThroughApi, createOrderThroughApi, createTicketTypeThroughApi } from './support/api-data';
+import { expect, test } from './support/test';
 import { createLiveEvent, HOUR, invalidateTicket, type LiveEvent } from './support/scanner-data';
-import { expect, test } from './test';
 
 // The guest's own ticket page, /t/{token} (docs/rules/guests.md): public, a phone's first screen shows the
 // QR and the drinks left, the QR scans from a screenshot, the count follows the bar's scans without

@@ -1,12 +1,10 @@
 import { formatDateTime } from '@drinkflow/domain/dates';
 import type { Locator, Page } from '@playwright/test';
-import {
-  createEventThroughApi,
-  expectNoSeriousA11yViolations,
-  signInAsNewOrganizer,
-  toastTitled,
-} from './fixtures';
-import { expect, test } from './test';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
+import { signInAsNewOrganizer } from './support/accounts';
+import { createEventThroughApi } from './support/api-data';
+import { toastTitled } from './support/page-parts';
+import { expect, test } from './support/test';
 
 // The organizer's lists on a phone: one card per row, every field visible, every action reachable
 // and working from the card, and nothing wider than the screen.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { DEMO_PASSWORD } from '@drinkflow/domain/config';
-import { expect, test } from './test';
-import { demoAccounts, loginThroughForm } from './fixtures';
+import { demoAccounts, loginThroughForm } from './support/accounts';
+import { expect, test } from './support/test';
 
 // A fresh load of /login is login.html: prerendered, hydrated by its own small entry, without the
 // app's code (docs/decisions/025). The app's own /login (after an in-app move) is covered by the

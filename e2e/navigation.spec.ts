@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './test';
 import {
-  createEventThroughApi,
+  type Account,
   demoAccounts,
   loginThroughForm,
   registerThroughApi,
   signInAsNewOrganizer,
-  type Account,
-} from './fixtures';
+} from './support/accounts';
+import { createEventThroughApi } from './support/api-data';
+import { expect, test } from './support/test';
 
 const sideMenu = (page: Page) => page.getByRole('complementary', { name: 'Menú del organizador' });
 const menuItem = (page: Page, name: string) => sideMenu(page).getByRole('link', { name, exact: true });

@@ -1,15 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { formatDate } from '@drinkflow/domain/dates';
 import type { Download, Locator, Page } from '@playwright/test';
-import {
-  createEventThroughApi,
-  createOrderThroughApi,
-  createTicketTypeThroughApi,
-  expectNoSeriousA11yViolations,
-  signInAsNewOrganizer,
-  toastTitled,
-} from './fixtures';
-import { expect, test } from './test';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
+import { signInAsNewOrganizer } from './support/accounts';
+import { createEventThroughApi, createOrderThroughApi, createTicketTypeThroughApi } from './support/api-data';
+import { toastTitled } from './support/page-parts';
+import { expect, test } from './support/test';
 
 // Orders from the organizer's side: create one, look after its tickets, edit and delete it; and
 // the same list on a phone.

@@ -1,7 +1,8 @@
 import { formatDateTime } from '@drinkflow/domain/dates';
-import { expectNoSeriousA11yViolations, loginThroughForm, registerThroughApi } from './fixtures';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
+import { loginThroughForm, registerThroughApi } from './support/accounts';
+import { expect, test } from './support/test';
 import { consumosOf, createLiveEvent, createTicket } from './support/scanner-data';
-import { expect, test } from './test';
 
 // The organizer's own scanner (/organizer/scanner): pick one of your events and scan its tickets
 // with the same scanner the bars use.

@@ -1,5 +1,5 @@
-import { expect, test } from './test';
-import { signInAsNewOrganizer } from './fixtures';
+import { signInAsNewOrganizer } from './support/accounts';
+import { expect, test } from './support/test';
 
 test('the organizer menu is open on wide screens and closes after navigating on small ones', async ({
   page,

@@ -1,16 +1,18 @@
 import {
-  createEventThroughApi,
-  createLiveEventWithTickets,
-  createOrderThroughApi,
-  createTicketTypeThroughApi,
   demoAccounts,
   loginThroughForm,
   registerThroughApi,
   signInAsNewOrganizer,
-  toastTitled,
   uniqueEmail,
-} from './fixtures';
-import { expect, test } from './test';
+} from './support/accounts';
+import {
+  createEventThroughApi,
+  createLiveEventWithTickets,
+  createOrderThroughApi,
+  createTicketTypeThroughApi,
+} from './support/api-data';
+import { toastTitled } from './support/page-parts';
+import { expect, test } from './support/test';
 
 // Issue 20 part 5: what an organizer met walking through the screens, one journey per fix.
 

@@ -1,14 +1,8 @@
 import type { APIRequestContext, Locator, Page, Route } from '@playwright/test';
 import { DEMO_PASSWORD } from '@drinkflow/domain/config';
-import {
-  createOrderThroughApi,
-  createTicketTypeThroughApi,
-  demoAccounts,
-  loginThroughForm,
-  signInAsNewOrganizer,
-  uniqueEmail,
-} from './fixtures';
-import { expect, test } from './test';
+import { demoAccounts, loginThroughForm, signInAsNewOrganizer, uniqueEmail } from './support/accounts';
+import { createOrderThroughApi, createTicketTypeThroughApi } from './support/api-data';
+import { expect, test } from './support/test';
 
 // Organizers and admins run events from a phone: no page of their areas may scroll sideways at
 // 360 or 390 px, with the demo's real data in the lists, and no page may log a warning or error.

@@ -1,10 +1,7 @@
-import { expect, test } from './test';
-import {
-  expectNoSeriousA11yViolations,
-  loginThroughForm,
-  signInAsNewOrganizer,
-  toastTitled,
-} from './fixtures';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
+import { loginThroughForm, signInAsNewOrganizer } from './support/accounts';
+import { toastTitled } from './support/page-parts';
+import { expect, test } from './support/test';
 
 test('an organizer changes name and password and logs in again with the new password', async ({
   page,

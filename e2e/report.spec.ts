@@ -5,15 +5,10 @@ import { drinkLabel } from '@drinkflow/domain/bebidas';
 import { DEMO_PASSWORD } from '@drinkflow/domain/config';
 import type { EventStats } from '@drinkflow/domain/stats';
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  createOrderThroughApi,
-  createTicketTypeThroughApi,
-  demoAccounts,
-  expectNoSeriousA11yViolations,
-  loginThroughForm,
-  uniqueEmail,
-} from './fixtures';
-import { expect, test } from './test';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
+import { demoAccounts, loginThroughForm, uniqueEmail } from './support/accounts';
+import { createOrderThroughApi, createTicketTypeThroughApi } from './support/api-data';
+import { expect, test } from './support/test';
 
 // The printable event report: opened from the statistics page, printed to an A4 PDF by Chromium and
 // read back with poppler's tools, the way a person would see the sheet.

@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import config from '../playwright.config';
-import { registerThroughApi } from './fixtures';
+import { registerThroughApi } from './support/accounts';
+import { expect, test } from './support/test';
 import {
   cameraVideoOfTicketPdf,
   FAKE_CAMERA,
@@ -11,7 +12,6 @@ import {
   type CameraShot,
 } from './support/camera-video';
 import { consumosOf, createLiveEvent, createTicket, ticketPdf } from './support/scanner-data';
-import { expect, test } from './test';
 
 // Scanning with the camera: Chromium's fake camera plays a video of a real ticket's QR code, made
 // from the PDF the organizer downloads (e2e/support/camera-video.ts). The video is known only once

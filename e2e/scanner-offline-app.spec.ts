@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
-import { registerThroughApi } from './fixtures';
+import { registerThroughApi } from './support/accounts';
+import { expect, test } from './support/test';
 import { createLiveEvent, type LiveEvent } from './support/scanner-data';
-import { expect, test } from './test';
 
 // The bar scanner as an installable app that opens with no network once it has been loaded
 // (docs/decisions/034): its service worker keeps the scanner page and what it loads, nothing of the

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { registerThroughApi } from './fixtures';
+import { registerThroughApi } from './support/accounts';
+import { expect, test } from './support/test';
 import { createLiveEvent, createTicket } from './support/scanner-data';
-import { expect, test } from './test';
 
 // The bar keeps serving with no network (docs/rules/offline-and-field.md): the scanner stores the event's offline
 // data, decides a scan on the device when the server cannot be reached, keeps the drinks it served

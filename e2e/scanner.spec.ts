@@ -1,6 +1,8 @@
 import { formatDateTime } from '@drinkflow/domain/dates';
 import type { Locator, Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, registerThroughApi } from './fixtures';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
+import { registerThroughApi } from './support/accounts';
+import { expect, test } from './support/test';
 import {
   HOUR,
   consumosOf,
@@ -9,7 +11,6 @@ import {
   invalidateTicket,
   type LiveEvent,
 } from './support/scanner-data';
-import { expect, test } from './test';
 
 // The public scanner a bar's phone opens at /scanner/{apiKey}, without an account: a handheld
 // scanner types the code and Enter (the "keyboard wedge"); quick mode records the drink at once,

@@ -1,5 +1,5 @@
-import { expect, test } from './test';
-import { signInAsNewOrganizer } from './fixtures';
+import { signInAsNewOrganizer } from './support/accounts';
+import { expect, test } from './support/test';
 
 // A tab opened before a deploy asks for a page chunk that the new build no longer has: the server
 // answers 404 and the app must reload itself once (fetching the new build), not show a blank page.

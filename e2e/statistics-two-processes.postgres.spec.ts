@@ -1,8 +1,10 @@
 import { request as httpClient, type APIRequestContext } from '@playwright/test';
 import pg from 'pg';
 import { exitOf, startServer } from '../packages/server/test/process/server-process';
-import { createLiveEventWithTickets, registerThroughApi, statCardValue } from './fixtures';
-import { expect, test } from './test';
+import { registerThroughApi } from './support/accounts';
+import { createLiveEventWithTickets } from './support/api-data';
+import { statCardValue } from './support/page-parts';
+import { expect, test } from './support/test';
 
 // Issue "live statistics" (docs/decisions/021, 022): the statistics page open on server process A
 // follows the scans a bar makes through process B, both on the same PostgreSQL — figures and alerts.

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import {
-  createLiveEventWithTickets,
-  expectNoSeriousA11yViolations,
-  signInAsNewOrganizer,
-  statCardValue as cardValue,
-} from './fixtures';
-import { expect, test } from './test';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
+import { signInAsNewOrganizer } from './support/accounts';
+import { createLiveEventWithTickets } from './support/api-data';
+import { statCardValue as cardValue } from './support/page-parts';
+import { expect, test } from './support/test';
 
 // Issue parts 2–3, docs/decisions/021: the statistics page follows the bars' scans live.
 

@@ -1,10 +1,8 @@
-import { expect, test } from './test';
-import {
-  createEventThroughApi,
-  expectNoSeriousA11yViolations,
-  signInAsNewOrganizer,
-  toastTitled,
-} from './fixtures';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
+import { signInAsNewOrganizer } from './support/accounts';
+import { createEventThroughApi } from './support/api-data';
+import { toastTitled } from './support/page-parts';
+import { expect, test } from './support/test';
 
 const MINUTE = 60_000;
 

@@ -1,6 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './test';
-import { createEventThroughApi, signInAsNewOrganizer, toastTitled } from './fixtures';
+import { signInAsNewOrganizer } from './support/accounts';
+import { createEventThroughApi } from './support/api-data';
+import { toastTitled } from './support/page-parts';
+import { expect, test } from './support/test';
 
 /**
  * The toast with this title, as a box on the screen (not Radix's copy for screen readers). An open

@@ -1,15 +1,10 @@
 import { formatDateTime } from '@drinkflow/domain/dates';
 import type { Page } from '@playwright/test';
-import {
-  createOrderThroughApi,
-  createTicketTypeThroughApi,
-  loginThroughForm,
-  registerThroughApi,
-  toastTitled,
-  uniqueEmail,
-} from './fixtures';
+import { loginThroughForm, registerThroughApi, uniqueEmail } from './support/accounts';
+import { createOrderThroughApi, createTicketTypeThroughApi } from './support/api-data';
+import { toastTitled } from './support/page-parts';
+import { expect, test } from './support/test';
 import { consumosOf, createLiveEvent, createTicket, type LiveEvent } from './support/scanner-data';
-import { expect, test } from './test';
 
 // docs/rules/festivals.md: top-ups ('Añadir bebidas') at the organizer's scanner and on the order detail,
 // and the per-day limit's refusal.

@@ -1,13 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  createEventThroughApi,
-  createOrderThroughApi,
-  createTicketTypeThroughApi,
-  expectNoSeriousA11yViolations,
-  signInAsNewOrganizer,
-  uniqueEmail,
-} from './fixtures';
-import { expect, test } from './test';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
+import { signInAsNewOrganizer, uniqueEmail } from './support/accounts';
+import { createEventThroughApi, createOrderThroughApi, createTicketTypeThroughApi } from './support/api-data';
+import { expect, test } from './support/test';
 
 // Sending the guests their ticket links by WhatsApp (docs/rules/guests.md): the organizer's sending list
 // of an event, with one tap per guest that opens wa.me and marks the order as sent, and the

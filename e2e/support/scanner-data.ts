@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { createEventThroughApi, createOrderThroughApi, createTicketTypeThroughApi } from '../fixtures';
+import { createEventThroughApi, createOrderThroughApi, createTicketTypeThroughApi } from './api-data';
 
 /*
  * Data for the scanner journeys, made through the organizer API: an event going on now (it began

@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY, USER_KEY } from '@/lib/api';
 import { AuthProvider, useAuth } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
-import { failure, serveApi } from './fixtures/api-stub';
-import { anOrganizer } from './fixtures/entities';
-import { signIn } from './fixtures/render-app';
+import { failure, serveApi } from './support/api-stub';
+import { anOrganizer } from './support/entities';
+import { signIn } from './support/render-app';
 
 const stored = anOrganizer();
 

@@ -7,9 +7,9 @@ import { AdminPage } from '@/features/admin/pages/admin-page';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { OrganizerLayout } from '@/features/organizer/components/organizer-layout';
 import { publicConfigQuery } from '@/lib/config';
-import { serveApi } from './fixtures/api-stub';
-import { anAdmin, anOrganizer } from './fixtures/entities';
-import { renderRoutes, signIn } from './fixtures/render-app';
+import { serveApi } from './support/api-stub';
+import { anAdmin, anOrganizer } from './support/entities';
+import { renderRoutes, signIn } from './support/render-app';
 
 const organizerShell: RouteObject = {
   path: '/organizer',

@@ -4,9 +4,9 @@ import { RequireRole } from '@/app/guards';
 import { areaRoles } from '@/app/next-path';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { RegisterPage } from '@/features/auth/pages/register-page';
-import { serveApi } from './fixtures/api-stub';
-import { anOrganizer } from './fixtures/entities';
-import { renderRoutes } from './fixtures/render-app';
+import { serveApi } from './support/api-stub';
+import { anOrganizer } from './support/entities';
+import { renderRoutes } from './support/render-app';
 
 const organizer = anOrganizer();
 

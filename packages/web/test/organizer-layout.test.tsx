@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { OrganizerLayout } from '@/features/organizer/components/organizer-layout';
-import { serveApi } from './fixtures/api-stub';
-import { anOrganizer } from './fixtures/entities';
-import { renderRoutes, signIn } from './fixtures/render-app';
+import { serveApi } from './support/api-stub';
+import { anOrganizer } from './support/entities';
+import { renderRoutes, signIn } from './support/render-app';
 
 const organizer = anOrganizer({ nombre: 'Olga', apellido: 'Martínez' });
 

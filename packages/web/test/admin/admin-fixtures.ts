@@ -1,6 +1,6 @@
 import type { AdminSummary, AdminUser, AdminUsersPage } from '@drinkflow/domain/admin';
 import type { DemoRequest } from '@drinkflow/domain/demo-request';
-import { anAdmin } from '../fixtures/entities';
+import { anAdmin } from '../support/entities';
 
 /** Builders for what the admin API sends, typed by the domain schemas. */
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { failure } from '../fixtures/api-stub';
-import { inMadridTimeZone } from '../fixtures/madrid-time-zone';
-import { stubResizeObserver } from '../fixtures/resize-observer';
+import { failure } from '../support/api-stub';
+import { inMadridTimeZone } from '../support/madrid-time-zone';
+import { stubResizeObserver } from '../support/resize-observer';
 import { aSummary } from './admin-fixtures';
 import { renderAdmin } from './render-admin';
 

@@ -1,6 +1,6 @@
 import { AdminPage } from '@/features/admin/pages/admin-page';
-import { serveApi, type ApiRoutes } from '../fixtures/api-stub';
-import { renderRoutes, signIn } from '../fixtures/render-app';
+import { type ApiRoutes, serveApi } from '../support/api-stub';
+import { renderRoutes, signIn } from '../support/render-app';
 import { admin, aSummary } from './admin-fixtures';
 
 export const baseRoutes = {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { inMadridTimeZone } from '../fixtures/madrid-time-zone';
-import { stubResizeObserver } from '../fixtures/resize-observer';
+import { inMadridTimeZone } from '../support/madrid-time-zone';
+import { stubResizeObserver } from '../support/resize-observer';
 import { aDemoRequest } from './admin-fixtures';
 import { renderAdmin } from './render-admin';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { failure, requestedUrls, sentBodies, type ApiRoutes } from '../fixtures/api-stub';
-import { inMadridTimeZone } from '../fixtures/madrid-time-zone';
-import { stubResizeObserver } from '../fixtures/resize-observer';
+import { type ApiRoutes, failure, requestedUrls, sentBodies } from '../support/api-stub';
+import { inMadridTimeZone } from '../support/madrid-time-zone';
+import { stubResizeObserver } from '../support/resize-observer';
 import { admin, anAdminUser, usersPage } from './admin-fixtures';
 import { renderAdmin } from './render-admin';
 

@@ -3,12 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { StatisticsPage } from '@/features/stats/pages/statistics-page';
-import { failure, sentBodies, type ApiRoutes } from '../fixtures/api-stub';
-import { anAlert, anEvent, anOrganizer } from '../fixtures/entities';
-import { inMadridTimeZone } from '../fixtures/madrid-time-zone';
-import { renderRoutes, signIn } from '../fixtures/render-app';
-import { stubResizeObserver } from '../fixtures/resize-observer';
-import { noDrinks, serveWithStream, sseBody } from '../stats/stats-fixtures';
+import { type ApiRoutes, failure, sentBodies } from '../support/api-stub';
+import { anAlert, anEvent, anOrganizer } from '../support/entities';
+import { inMadridTimeZone } from '../support/madrid-time-zone';
+import { renderRoutes, signIn } from '../support/render-app';
+import { stubResizeObserver } from '../support/resize-observer';
+import { noDrinks, serveWithStream, sseBody } from '../support/statistics';
 
 inMadridTimeZone();
 

@@ -2,10 +2,10 @@ import type { Recarga } from '@drinkflow/domain/topups';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddDrinksButton } from '@/components/top-ups/top-up-dialog';
-import { created, failure, sentBodies, serveApi, type ApiRoutes } from '../fixtures/api-stub';
-import { anOrganizer } from '../fixtures/entities';
-import { renderRoutes, signIn } from '../fixtures/render-app';
-import { stubResizeObserver } from '../fixtures/resize-observer';
+import { type ApiRoutes, created, failure, sentBodies, serveApi } from '../support/api-stub';
+import { anOrganizer } from '../support/entities';
+import { renderRoutes, signIn } from '../support/render-app';
+import { stubResizeObserver } from '../support/resize-observer';
 
 // docs/rules/festivals.md: 'Añadir bebidas' adds drinks to one ticket's limit, with the server's checks.
 

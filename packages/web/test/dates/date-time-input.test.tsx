@@ -7,8 +7,8 @@ import { Label } from '@/components/ui/label';
 import { EventFormFields } from '@/features/events/components/event-form-fields';
 import { useEventForm } from '@/features/events/hooks/use-event-form';
 import { newEventValues } from '@/features/events/utils/event-form-values';
-import { inMadridTimeZone } from '../fixtures/madrid-time-zone';
-import { stubResizeObserver } from '../fixtures/resize-observer';
+import { inMadridTimeZone } from '../support/madrid-time-zone';
+import { stubResizeObserver } from '../support/resize-observer';
 
 inMadridTimeZone();
 beforeEach(stubResizeObserver);

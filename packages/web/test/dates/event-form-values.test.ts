@@ -6,8 +6,8 @@ import {
   validateEventForm,
   type EventFormValues,
 } from '@/features/events/utils/event-form-values';
-import { anEvent } from '../fixtures/entities';
-import { inMadridTimeZone } from '../fixtures/madrid-time-zone';
+import { anEvent } from '../support/entities';
+import { inMadridTimeZone } from '../support/madrid-time-zone';
 
 inMadridTimeZone();
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EventsFilters } from '@/features/events/components/events-filters';
 import { noEventFilters, type EventFilters } from '@/features/events/utils/filter-events';
-import { stubResizeObserver } from '../fixtures/resize-observer';
+import { stubResizeObserver } from '../support/resize-observer';
 
 beforeEach(stubResizeObserver);
 

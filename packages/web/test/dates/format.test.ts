@@ -13,7 +13,7 @@ import {
   toDateTimeLocal,
   toIsoDay,
 } from '@/lib/format';
-import { inMadridTimeZone } from '../fixtures/madrid-time-zone';
+import { inMadridTimeZone } from '../support/madrid-time-zone';
 
 // The organizers' time zone, with its daylight-saving changes (29/03/2026 and 25/10/2026).
 inMadridTimeZone();

@@ -3,10 +3,10 @@ import type { EventoDetail } from '@drinkflow/domain/events';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EventEditPage } from '@/features/events/pages/event-edit-page';
-import { failure, sentBodies, serveApi, type ApiRoutes } from '../fixtures/api-stub';
-import { anEvent, anOrganizer } from '../fixtures/entities';
-import { renderRoutes, signIn } from '../fixtures/render-app';
-import { stubResizeObserver } from '../fixtures/resize-observer';
+import { type ApiRoutes, failure, sentBodies, serveApi } from '../support/api-stub';
+import { anEvent, anOrganizer } from '../support/entities';
+import { renderRoutes, signIn } from '../support/render-app';
+import { stubResizeObserver } from '../support/resize-observer';
 
 // docs/rules/festivals.md: the event form's "Barras" and "Corte diario".
 

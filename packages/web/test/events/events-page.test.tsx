@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EventsPage } from '@/features/events/pages/events-page';
-import { failure, sentBodies, serveApi } from '../fixtures/api-stub';
-import { anEvent, anOrganizer } from '../fixtures/entities';
-import { renderRoutes, signIn } from '../fixtures/render-app';
-import { stubResizeObserver } from '../fixtures/resize-observer';
+import { failure, sentBodies, serveApi } from '../support/api-stub';
+import { anEvent, anOrganizer } from '../support/entities';
+import { renderRoutes, signIn } from '../support/render-app';
+import { stubResizeObserver } from '../support/resize-observer';
 
 const organizer = anOrganizer();
 const boda = anEvent();

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OrdersPage } from '@/features/orders/pages/orders-page';
-import { created, failure, sentBodies, serveApi, type ApiRoutes } from '../fixtures/api-stub';
-import { anEvent, anOrganizer, aPedido, aTicketType } from '../fixtures/entities';
-import { renderRoutes, signIn } from '../fixtures/render-app';
-import { stubResizeObserver } from '../fixtures/resize-observer';
+import { type ApiRoutes, created, failure, sentBodies, serveApi } from '../support/api-stub';
+import { anEvent, anOrganizer, aPedido, aTicketType } from '../support/entities';
+import { renderRoutes, signIn } from '../support/render-app';
+import { stubResizeObserver } from '../support/resize-observer';
 
 const organizer = anOrganizer();
 const routes = {

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OrderDetailPage } from '@/features/orders/pages/order-detail-page';
-import { failure, sentBodies, serveApi, type ApiRoutes } from '../fixtures/api-stub';
-import { anOrganizer, aPedido } from '../fixtures/entities';
-import { inMadridTimeZone } from '../fixtures/madrid-time-zone';
-import { renderRoutes, signIn } from '../fixtures/render-app';
-import { stubResizeObserver } from '../fixtures/resize-observer';
+import { type ApiRoutes, failure, sentBodies, serveApi } from '../support/api-stub';
+import { anOrganizer, aPedido } from '../support/entities';
+import { inMadridTimeZone } from '../support/madrid-time-zone';
+import { renderRoutes, signIn } from '../support/render-app';
+import { stubResizeObserver } from '../support/resize-observer';
 
 const organizer = anOrganizer();
 

@@ -2,10 +2,10 @@ import type { ImportPreview } from '@drinkflow/domain/guest-import';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrdersPage } from '@/features/orders/pages/orders-page';
-import { created, failure, serveApi, type ApiRoutes } from '../fixtures/api-stub';
-import { anEvent, anOrganizer, aTicketType } from '../fixtures/entities';
-import { renderRoutes, signIn } from '../fixtures/render-app';
-import { stubResizeObserver } from '../fixtures/resize-observer';
+import { type ApiRoutes, created, failure, serveApi } from '../support/api-stub';
+import { anEvent, anOrganizer, aTicketType } from '../support/entities';
+import { renderRoutes, signIn } from '../support/render-app';
+import { stubResizeObserver } from '../support/resize-observer';
 
 const organizer = anOrganizer();
 const preview: ImportPreview = {

@@ -2,10 +2,10 @@ import type { OrdersPage as OrdersPageBody } from '@drinkflow/domain/orders';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrdersPage } from '@/features/orders/pages/orders-page';
-import { failure, requestedUrls, sentBodies, serveApi, type ApiRoutes } from '../fixtures/api-stub';
-import { anEvent, anOrganizer, aPedido, aTicketType } from '../fixtures/entities';
-import { renderRoutes, signIn } from '../fixtures/render-app';
-import { stubResizeObserver } from '../fixtures/resize-observer';
+import { type ApiRoutes, failure, requestedUrls, sentBodies, serveApi } from '../support/api-stub';
+import { anEvent, anOrganizer, aPedido, aTicketType } from '../support/entities';
+import { renderRoutes, signIn } from '../support/render-app';
+import { stubResizeObserver } from '../support/resize-observer';
 
 const organizer = anOrganizer();
 const eventos = [anEvent(), anEvent({ id: 2, nombre: 'Festival', fechaInicio: '2030-08-01T18:00:00.000Z' })];

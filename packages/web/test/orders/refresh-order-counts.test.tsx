@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { useCreateOrder } from '@/features/orders/api/create-order';
 import { useDeleteOrder } from '@/features/orders/api/delete-order';
 import { emailProgressKey } from '@/features/orders/api/email-progress';
-import { created, serveApi } from '../fixtures/api-stub';
-import { aPedido } from '../fixtures/entities';
+import { created, serveApi } from '../support/api-stub';
+import { aPedido } from '../support/entities';
 
 /** A query client holding an event's email progress, as 'Enviar tickets por email' left it. */
 function withEmailProgress() {

@@ -4,12 +4,12 @@ import type { EventTopUps } from '@drinkflow/domain/topups';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventReportPage } from '@/features/report/pages/event-report-page';
-import { failure, serveApi, type ApiRoutes } from '../fixtures/api-stub';
-import { anAlert, anEvent, anOrganizer } from '../fixtures/entities';
-import { inMadridTimeZone } from '../fixtures/madrid-time-zone';
-import { renderRoutes, signIn } from '../fixtures/render-app';
-import { stubResizeObserver } from '../fixtures/resize-observer';
-import { busyNight, noDrinks } from '../stats/stats-fixtures';
+import { type ApiRoutes, failure, serveApi } from '../support/api-stub';
+import { anAlert, anEvent, anOrganizer } from '../support/entities';
+import { inMadridTimeZone } from '../support/madrid-time-zone';
+import { renderRoutes, signIn } from '../support/render-app';
+import { stubResizeObserver } from '../support/resize-observer';
+import { busyNight, noDrinks } from '../support/statistics';
 
 inMadridTimeZone();
 

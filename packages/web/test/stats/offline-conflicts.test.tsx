@@ -3,12 +3,12 @@ import type { ConflictoOffline } from '@drinkflow/domain/stats';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { StatisticsPage } from '@/features/stats/pages/statistics-page';
-import type { ApiRoutes } from '../fixtures/api-stub';
-import { anEvent, anOrganizer } from '../fixtures/entities';
-import { inMadridTimeZone } from '../fixtures/madrid-time-zone';
-import { renderRoutes, signIn } from '../fixtures/render-app';
-import { stubResizeObserver } from '../fixtures/resize-observer';
-import { busyNight, serveWithStream } from './stats-fixtures';
+import type { ApiRoutes } from '../support/api-stub';
+import { anEvent, anOrganizer } from '../support/entities';
+import { inMadridTimeZone } from '../support/madrid-time-zone';
+import { renderRoutes, signIn } from '../support/render-app';
+import { stubResizeObserver } from '../support/resize-observer';
+import { busyNight, serveWithStream } from '../support/statistics';
 
 // docs/rules/offline-and-field.md (docs/decisions/036): drinks served offline that the rules would have refused are
 // counted and listed on the statistics page, only when there are any.

@@ -2,12 +2,12 @@ import { noAlertRules } from '@drinkflow/domain/alerts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { StatisticsPage } from '@/features/stats/pages/statistics-page';
-import { failure, serveApi, type ApiRoutes } from '../fixtures/api-stub';
-import { anEvent, anOrganizer } from '../fixtures/entities';
-import { inMadridTimeZone } from '../fixtures/madrid-time-zone';
-import { renderRoutes, signIn } from '../fixtures/render-app';
-import { stubResizeObserver } from '../fixtures/resize-observer';
-import { busyNight, noDrinks, serveWithStream, sseBody, streamCalls } from './stats-fixtures';
+import { type ApiRoutes, failure, serveApi } from '../support/api-stub';
+import { anEvent, anOrganizer } from '../support/entities';
+import { inMadridTimeZone } from '../support/madrid-time-zone';
+import { renderRoutes, signIn } from '../support/render-app';
+import { stubResizeObserver } from '../support/resize-observer';
+import { busyNight, noDrinks, serveWithStream, sseBody, streamCalls } from '../support/statistics';
 
 inMadridTimeZone();
 

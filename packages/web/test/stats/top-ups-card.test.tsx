@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ExportData } from '@/features/stats/components/export-data';
 import { StatCards } from '@/features/stats/components/stat-cards';
-import { busyNight } from './stats-fixtures';
+import { busyNight } from '../support/statistics';
 
 // docs/rules/festivals.md: the statistics show the event's top-ups (drinks added, euros taken) and export them.
 

@@ -6,8 +6,8 @@ import { Toaster } from '@/components/ui/toaster';
 import { CreateTicketTypeForm } from '@/features/ticket-types/components/create-ticket-type-form';
 import { formatDateTime, toDateTimeLocal } from '@/lib/format';
 import { createQueryClient } from '@/lib/query-client';
-import { created, failure, sentBodies, serveApi, type ApiRoutes } from '../fixtures/api-stub';
-import { anEvent, aTicketType } from '../fixtures/entities';
+import { type ApiRoutes, created, failure, sentBodies, serveApi } from '../support/api-stub';
+import { anEvent, aTicketType } from '../support/entities';
 
 const evento = anEvent({ id: 3 });
 

@@ -7,8 +7,8 @@ import { Toaster } from '@/components/ui/toaster';
 import { CreateTicketTypeForm } from '@/features/ticket-types/components/create-ticket-type-form';
 import { festivalTexts } from '@/features/ticket-types/utils/festival-text';
 import { createQueryClient } from '@/lib/query-client';
-import { created, sentBodies, serveApi } from '../fixtures/api-stub';
-import { anEvent, aTicketType } from '../fixtures/entities';
+import { created, sentBodies, serveApi } from '../support/api-stub';
+import { anEvent, aTicketType } from '../support/entities';
 
 // docs/rules/festivals.md in the ticket type form: "Máximo por día" and "Barras permitidas".
 

@@ -22,7 +22,7 @@ import {
 } from '@/features/ticket-types/utils/form-values';
 import { ALL_EVENTS, parseSelection, resolveSelection, storeSelection } from '@/lib/event-selection';
 import { toDateTimeLocal } from '@/lib/format';
-import { aTicketType } from '../fixtures/entities';
+import { aTicketType } from '../support/entities';
 
 const evento = { id: 3, fechaInicio: '2030-07-04T18:00:00.000Z', fechaFin: '2030-07-05T02:00:00.000Z' };
 const local = (iso: string) => toDateTimeLocal(iso);

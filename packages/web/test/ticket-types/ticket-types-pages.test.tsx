@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TicketTypeEditPage } from '@/features/ticket-types/pages/ticket-type-edit-page';
 import { TicketTypesPage } from '@/features/ticket-types/pages/ticket-types-page';
-import { created, failure, sentBodies, serveApi, type ApiRoutes } from '../fixtures/api-stub';
-import { anEvent, anOrganizer, aTicketType } from '../fixtures/entities';
-import { renderRoutes, signIn } from '../fixtures/render-app';
+import { type ApiRoutes, created, failure, sentBodies, serveApi } from '../support/api-stub';
+import { anEvent, anOrganizer, aTicketType } from '../support/entities';
+import { renderRoutes, signIn } from '../support/render-app';
 
 const organizer = anOrganizer();
 const eventos = [anEvent(), anEvent({ id: 2, nombre: 'Festival', ubicacion: 'Madrid' })];

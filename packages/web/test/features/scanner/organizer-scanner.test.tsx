@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { OrganizerScannerPage } from '@/features/scanner/pages/organizer-scanner-page';
-import { serveApi, type ApiRoutes } from '../../fixtures/api-stub';
-import { anEvent, anOrganizer } from '../../fixtures/entities';
-import { renderRoutes, signIn } from '../../fixtures/render-app';
+import { type ApiRoutes, serveApi } from '../../support/api-stub';
+import { anEvent, anOrganizer } from '../../support/entities';
+import { renderRoutes, signIn } from '../../support/render-app';
 import { aScannerTicket, aScanResult, postedBodies, QR } from './scanner-fixtures';
 
 // Each journey types, waits for answers and renders the whole page: on a busy 2-core machine one

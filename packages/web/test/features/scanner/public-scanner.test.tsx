@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PublicScannerPage } from '@/features/scanner/pages/public-scanner-page';
-import { failure } from '../../fixtures/api-stub';
+import { failure } from '../../support/api-stub';
 import {
   anEventBanner,
   aRefusal,

@@ -2,7 +2,7 @@ import type { ScannerEvent, ScannerTicketResponse, ScanResult } from '@drinkflow
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PublicScannerPage } from '@/features/scanner/pages/public-scanner-page';
-import { serveApi, type ApiRoutes } from '../../fixtures/api-stub';
+import { type ApiRoutes, serveApi } from '../../support/api-stub';
 
 /** Builders for what the scanner API sends, typed by the domain's wire schemas. */
 

@@ -1,72 +1,5 @@
-import { DEMO_PASSWORD } from '@drinkflow/domain/config';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-
-export const demoAccounts = {
-  admin: 'admin@drinkflow.test',
-  organizer: 'organizador@drinkflow.test',
-  scanner: 'barra@drinkflow.test',
-} as const;
-
-let counter = 0;
-export const uniqueEmail = (prefix: string) =>
-  `${prefix}-${Date.now()}-${process.pid}-${counter++}@example.com`.toLowerCase();
-
-export async function loginThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-}
-
-export async function registerThroughApi(
-  request: APIRequestContext,
-  body: { rol?: 'organizer' | 'scanner'; password?: string; nombre?: string } = {},
-) {
-  const email = uniqueEmail(body.rol ?? 'organizer');
-  const password = body.password ?? 'secreto123';
-  const response = await request.post('/api/auth/register', {
-    data: { email, password, nombre: body.nombre ?? 'Prueba', rol: body.rol ?? 'organizer' },
-  });
-  expect(response.status()).toBe(201);
-  return { email, password, ...(await response.json()) } as {
-    email: string;
-    password: string;
-    token: string;
-  };
-}
-
-/** Fails on serious or critical accessibility violations of the current page. */
-export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) =>
-    ['serious', 'critical'].includes(violation.impact ?? ''),
-  );
-  expect(
-    serious.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
-
-export interface Account {
-  email: string;
-  password: string;
-  token: string;
-  user: { id: number; nombre: string };
-}
-
-/** A new organizer with its own (empty) data, signed in through the login form. */
-export async function signInAsNewOrganizer(
-  page: Page,
-  request: APIRequestContext,
-  nombre = 'Prueba',
-): Promise<Account> {
-  const account = (await registerThroughApi(request, { nombre })) as unknown as Account;
-  await loginThroughForm(page, account.email, account.password);
-  await expect(page).toHaveURL('/organizer/eventos');
-  return account;
-}
+import { expect, type APIRequestContext } from '@playwright/test';
+import { uniqueEmail } from './accounts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -95,9 +28,6 @@ export async function createEventThroughApi(
     fechaFin: string;
   };
 }
-
-/** The toast with this title (Radix also announces it in a hidden live region). */
-export const toastTitled = (page: Page, title: string) => page.getByText(title, { exact: true });
 
 /** A ticket type for the whole event: por_cantidad, 4 drinks of any kind, unless overridden. */
 export async function createTicketTypeThroughApi(
@@ -170,10 +100,3 @@ export async function createLiveEventWithTickets(
   });
   return { evento, tipo, pedido };
 }
-
-/** The figure of one of the statistics page's four cards ('Total Consumos', …). */
-export const statCardValue = (page: Page, title: string): Locator =>
-  page
-    .locator('div.rounded-xl', { has: page.getByRole('heading', { name: title, exact: true }) })
-    .locator('p')
-    .first();

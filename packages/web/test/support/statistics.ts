@@ -1,6 +1,6 @@
 import type { EventStats } from '@drinkflow/domain/stats';
 import { vi } from 'vitest';
-import { serveApi, type ApiRoutes } from '../fixtures/api-stub';
+import { type ApiRoutes, serveApi } from './api-stub';
 
 /** What GET /api/stats/{id} answers for an event with tickets and no drinks yet. */
 export const noDrinks = (patch: Partial<EventStats> = {}): EventStats => ({
