@@ -2,19 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   ORDER_QUANTITY,
   ORDERS_PAGE_LIMIT,
-  consumo,
   createOrderBody,
   createTicketBody,
   orderMessages,
   orderTicketTypeBody,
-  ordersPage,
-  ordersQuery,
   ordersQueryMessages,
-  pedido,
-  pedidoCreated,
-  rechazo,
-  ticket,
-  ticketDetail,
   ticketEstados,
   updateOrderBody,
 } from '../src/orders';
@@ -22,6 +14,7 @@ import {
 type Schema = {
   safeParse: (value: unknown) => { error?: { issues: { path: PropertyKey[]; message: string }[] } };
 };
+
 const issuesOf = (schema: Schema, body: unknown) =>
   schema.safeParse(body).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
 
@@ -197,107 +190,6 @@ describe('orderTicketTypeBody', () => {
   });
 });
 
-describe('ordersQuery', () => {
-  it('defaults to the first page of 20 with no filters', () => {
-    expect(ordersQuery.parse({})).toEqual({ page: 1, limit: 20 });
-  });
-
-  it('coerces the query-string values and trims the search', () => {
-    expect(
-      ordersQuery.parse({
-        page: '3',
-        limit: '100',
-        search: '  ana ',
-        ticketTypeId: '9',
-        desde: ' 2026-07-04 ',
-        hasta: '2026-07-05T02:00:00.000Z',
-      }),
-    ).toEqual({
-      page: 3,
-      limit: 100,
-      search: 'ana',
-      ticketTypeId: 9,
-      desde: '2026-07-04',
-      hasta: '2026-07-05T02:00:00.000Z',
-    });
-  });
-
-  it('treats an empty search or date as absent', () => {
-    const parsed = ordersQuery.parse({ search: '   ', desde: '', hasta: '  ' });
-    expect(parsed).toEqual({ page: 1, limit: 20, search: undefined, desde: undefined, hasta: undefined });
-  });
-
-  it('accepts page 1 and up only, as whole numbers', () => {
-    expect(ordersQuery.parse({ page: '1' }).page).toBe(1);
-    for (const page of ['0', '-1', '1.5', 'abc']) {
-      expect(issuesOf(ordersQuery, { page }), page).toEqual([
-        ['page', 'La página debe ser un número entero desde 1'],
-      ]);
-    }
-  });
-
-  it('accepts a limit from 1 to 100 only, as whole numbers', () => {
-    expect(ordersQuery.parse({ limit: '1' }).limit).toBe(1);
-    expect(ordersQuery.parse({ limit: 100 }).limit).toBe(100);
-    for (const limit of ['0', '101', '2.5', 'x']) {
-      expect(issuesOf(ordersQuery, { limit }), limit).toEqual([
-        ['limit', 'El límite debe ser un número entero entre 1 y 100'],
-      ]);
-    }
-  });
-
-  it('limits the search to 200 characters', () => {
-    expect(ordersQuery.parse({ search: ` ${'s'.repeat(200)} ` }).search).toBe('s'.repeat(200));
-    expect(issuesOf(ordersQuery, { search: 's'.repeat(201) })).toEqual([
-      ['search', 'La búsqueda es demasiado larga'],
-    ]);
-  });
-
-  it('requires a positive whole ticketTypeId filter', () => {
-    expect(ordersQuery.parse({ ticketTypeId: '1' }).ticketTypeId).toBe(1);
-    for (const ticketTypeId of ['0', '-3', '1.5', 'abc']) {
-      expect(issuesOf(ordersQuery, { ticketTypeId }), ticketTypeId).toEqual([
-        ['ticketTypeId', 'Debe seleccionar un tipo de ticket'],
-      ]);
-    }
-  });
-
-  it('accepts real calendar days and ISO instants as dates', () => {
-    for (const value of ['2026-02-28', '2024-02-29', '2026-12-31', '2026-01-01', '2026-07-04T18:00+02:00']) {
-      expect(ordersQuery.parse({ desde: value, hasta: value }), value).toEqual({
-        page: 1,
-        limit: 20,
-        desde: value,
-        hasta: value,
-      });
-    }
-  });
-
-  it('rejects days that do not exist and other text, on the field given', () => {
-    for (const value of [
-      '2026-02-29',
-      '2026-02-30',
-      '2026-13-01',
-      '2026-00-10',
-      '2026-04-31',
-      '2026-01-00',
-      '2026-1-01',
-      'x2026-01-01',
-      '2026-01-01x',
-      '04/07/2026',
-      'ayer',
-      '2026-07-04T25:00:00Z',
-    ]) {
-      expect(issuesOf(ordersQuery, { desde: value }), value).toEqual([
-        ['desde', 'La fecha "desde" no es válida'],
-      ]);
-      expect(issuesOf(ordersQuery, { hasta: value }), value).toEqual([
-        ['hasta', 'La fecha "hasta" no es válida'],
-      ]);
-    }
-  });
-});
-
 describe('createTicketBody', () => {
   it('defaults the state to activo', () => {
     expect(createTicketBody.parse({ pedidoId: 1, ticketTypeId: 2 })).toEqual({
@@ -320,89 +212,5 @@ describe('createTicketBody', () => {
       ['pedidoId', 'El pedido es obligatorio'],
       ['ticketTypeId', 'Debe seleccionar un tipo de ticket'],
     ]);
-  });
-});
-
-describe('response schemas', () => {
-  const aTicket = {
-    id: 1,
-    pedidoId: 2,
-    ticketTypeId: 3,
-    estado: 'activo',
-    qrCode: 'QR',
-    enlaceInvitado: '/t/token',
-    createdAt: '2026-07-04T18:00:00.000Z',
-  };
-  const aPedido = {
-    id: 2,
-    eventoId: 5,
-    nombreCompleto: 'Ana',
-    email: 'ana@example.com',
-    telefono: null,
-    creadoPor: 'organizador',
-    createdAt: '2026-07-04T18:00:00.000Z',
-    evento: { id: 5, nombre: 'Fiesta', fechaInicio: '2026-07-04T18:00:00.000Z' },
-    tipoTicket: null,
-    totalTickets: 0,
-    envio: { estado: 'sin_enviar', intentos: 0, enviadoEn: null, ultimoError: null },
-    whatsappEnviadoEn: null,
-    telefonoWhatsapp: null,
-  };
-
-  it('parses tickets, orders and pages as the API sends them', () => {
-    expect(ticket.parse(aTicket)).toEqual(aTicket);
-    expect(ticket.safeParse({ ...aTicket, estado: 'usado' }).success).toBe(false);
-    expect(pedido.parse(aPedido)).toEqual(aPedido);
-    const withType = { ...aPedido, telefono: '600', tipoTicket: { id: 3, nombre: 'VIP' } };
-    expect(pedido.parse(withType)).toEqual(withType);
-    expect(pedidoCreated.parse({ ...aPedido, tickets: [aTicket] })).toEqual({
-      ...aPedido,
-      tickets: [aTicket],
-    });
-    expect(pedidoCreated.safeParse(aPedido).success).toBe(false);
-    const page = { pedidos: [aPedido], total: 1, page: 1, limit: 20 };
-    expect(ordersPage.parse(page)).toEqual(page);
-    const aConsumo = {
-      id: 1,
-      tipoBebida: 'cerveza',
-      timestamp: '2026-07-04T19:00:00.000Z',
-      barra: 'Terraza',
-    };
-    expect(consumo.parse(aConsumo)).toEqual(aConsumo);
-  });
-
-  it('parses a ticket detail with its type and scans', () => {
-    const detail = {
-      ...aTicket,
-      tipoTicket: {
-        id: 3,
-        eventoId: 5,
-        nombre: 'VIP',
-        modo: 'por_cantidad',
-        maxDrinks: 4,
-        drinkIntervalMinutes: null,
-        durationMinutes: null,
-        drinkType: 'todo',
-        validoDesde: '2026-07-04T18:00:00.000Z',
-        validoHasta: '2026-07-05T02:00:00.000Z',
-        maxDrinksPerDay: null,
-        barrasPermitidas: null,
-      },
-      totalConsumos: 2,
-      ultimoConsumo: null,
-    };
-    const result = ticketDetail.safeParse(detail);
-    expect(result.error?.issues).toBeUndefined();
-    expect(ticketDetail.safeParse({ ...detail, totalConsumos: undefined }).success).toBe(false);
-  });
-});
-
-describe('rechazo (a refused scan in the scan log)', () => {
-  it('carries when, why and at which bar', () => {
-    const row = { id: 4, timestamp: '2026-07-04T22:00:00.000Z', reason: 'agotado', barra: 'Norte' };
-    expect(rechazo.parse(row)).toEqual(row);
-    expect(rechazo.parse({ ...row, barra: null })).toEqual({ ...row, barra: null });
-    expect(rechazo.safeParse({ ...row, reason: undefined }).success).toBe(false);
-    expect(rechazo.safeParse({ ...row, barra: undefined }).success).toBe(false);
   });
 });
