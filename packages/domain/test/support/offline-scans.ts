@@ -8,11 +8,8 @@ import {
 } from '../../src/offline-data';
 
 export const MINUTE = 60_000;
-
 export const start = new Date('2026-07-04T18:00:00.000Z');
-
 export const end = new Date('2026-07-05T02:00:00.000Z');
-
 export const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
 
 export const tipo = (id: number, patch: Partial<OfflineTicketType>): OfflineTicketType => ({
