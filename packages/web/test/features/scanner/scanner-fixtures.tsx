@@ -105,3 +105,13 @@ export async function renderScanner({ barra = 'Terraza' }: { barra?: string | nu
   await screen.findByRole('heading', { name: 'Boda Ana y Luis' });
   return { user, view, input: screen.getByLabelText('Código QR') };
 }
+
+/** A consume stub that echoes the scanId, as the server does. */
+export const consumeAnswer =
+  (result = aScanResult()) =>
+  (body: unknown) =>
+    ({ ...result, scanId: (body as { scanId: string }).scanId }) as typeof result;
+
+export const resultRegion = () =>
+  screen.getByText('Consumo Registrado').closest('[aria-live]') as HTMLElement;
+export const ticketCard = () => screen.findByRole('region', { name: 'Información del Ticket' });
