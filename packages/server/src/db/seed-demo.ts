@@ -2,8 +2,7 @@ import { DEMO_PASSWORD, demoUsers } from '@drinkflow/domain/config';
 import { count } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 import { consumos, eventos, pedidos, tickets, tiposTicket, users } from './schema';
-import { hashPassword } from '../modules/auth/passwords';
-import { randomSecret } from '../modules/auth/tokens';
+import { hashPassword, randomSecret } from '../modules/auth';
 
 const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;

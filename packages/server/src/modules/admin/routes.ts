@@ -9,7 +9,7 @@ import {
 } from '@drinkflow/domain/admin';
 import type { AppContext } from '../../app-context';
 import { idParams } from '../../http/params';
-import { currentUser } from '../auth/guards';
+import { currentUser } from '../auth';
 
 /** The admin panel's API (docs/rules/accounts-and-roles.md): admins only; anyone else signed in gets 403. */
 export function registerAdminRoutes({ app, services, guards }: AppContext): void {

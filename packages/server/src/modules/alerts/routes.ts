@@ -1,7 +1,7 @@
 import { alertRules, eventAlerts } from '@drinkflow/domain/alerts';
 import type { AppContext } from '../../app-context';
 import { idParams } from '../../http/params';
-import { currentUser } from '../auth/guards';
+import { currentUser } from '../auth';
 
 /**
  * GET /api/eventos/{id}/alertas and PUT /api/eventos/{id}/alertas/reglas (docs/decisions/022).

@@ -10,8 +10,8 @@ import {
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { alertaReglas, alertas } from '../../db/schema';
-import type { EventService } from '../events/service';
-import { SCANS_CHANNEL } from '../stats-stream/hub';
+import type { EventService } from '../events';
+import { SCANS_CHANNEL } from '../stats-stream';
 
 /** pg_advisory_xact_lock(ALERTS_LOCK, eventoId): one evaluation of an event at a time, on every process. */
 const ALERTS_LOCK = 7022;

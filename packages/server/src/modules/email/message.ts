@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventos, pedidos, tickets, tiposTicket, users } from '../../db/schema';
-import { addTicketPage, createTicketsDocument, type PrintableTicket } from '../tickets/ticket-pdf';
+import { addTicketPage, createTicketsDocument, type PrintableTicket } from '../tickets';
 import { renderOrderEmail, type RenderedEmail } from './render';
 
 /** Everything one order's email needs; null when the order is gone or has no ticket. */

@@ -1,5 +1,5 @@
 import { asOneLine } from '@drinkflow/domain/text';
-import { longSpanishDate } from '../tickets/ticket-pdf';
+import { longSpanishDate } from '../tickets';
 
 /** What the email of one order says. */
 export interface OrderEmailContent {

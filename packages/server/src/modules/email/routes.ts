@@ -1,7 +1,7 @@
 import { bulkQueued, bulkSendBody, envioProgress, orderQueued } from '@drinkflow/domain/email';
 import type { AppContext } from '../../app-context';
 import { idParams } from '../../http/params';
-import { currentUser } from '../auth/guards';
+import { currentUser } from '../auth';
 
 /**
  * POST /api/pedidos/{id}/enviar, POST /api/eventos/{id}/enviar-tickets, GET /api/eventos/{id}/envios

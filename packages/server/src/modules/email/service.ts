@@ -6,8 +6,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { tickets } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
-import type { EventService } from '../events/service';
-import { findOrder } from '../orders/queries';
+import type { EventService } from '../events';
+import { findOrder } from '../orders';
 import type { EmailQueue } from './queue';
 
 const validEmail = z.email();

@@ -4,7 +4,7 @@ import { deletedResponse } from '@drinkflow/domain/responses';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { idParams, userIdParams } from '../../http/params';
-import { currentUser } from '../auth/guards';
+import { currentUser } from '../auth';
 import { renameBar } from './bars';
 
 export function registerEventRoutes({ app, db, services, guards }: AppContext): void {

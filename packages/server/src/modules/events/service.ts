@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { consumos, eventos, pedidos, tickets, tiposTicket } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../http/errors';
 import { createThrottle, type ThrottlePolicy } from '../../http/rate-limits';
-import { randomSecret } from '../auth/tokens';
+import { randomSecret } from '../auth';
 
 export const EVENT_NOT_FOUND = 'Evento no encontrado';
 type EventoRow = typeof eventos.$inferSelect;

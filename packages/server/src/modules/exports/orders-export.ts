@@ -1,6 +1,6 @@
 import { estadoEfectivoLabels, type TicketEstadoEfectivo } from '@drinkflow/domain/scan-rules';
 import { sql } from 'drizzle-orm';
-import { ticketEffectiveStateSql } from '../stats/effective-state';
+import { ticketEffectiveStateSql } from '../stats';
 import { afterPosition, localTime, maxId, plainWriter, type ExportKind, type KeyedRow } from './export-kind';
 
 export interface OrderRow extends KeyedRow {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
 import { idParams } from '../../http/params';
-import { currentUser } from '../auth/guards';
+import { currentUser } from '../auth';
 import { exportKinds, type ExportName } from './service';
 
 /** CSV exports of an event (docs/rules/statistics.md), streamed from the database. */

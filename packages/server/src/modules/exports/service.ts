@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { User } from '@drinkflow/domain/auth';
 import type { Db } from '../../db/client';
-import type { EventService } from '../events/service';
+import type { EventService } from '../events';
 import { consumosExport } from './consumptions-export';
 import { CSV_BOM, csvRow } from './csv';
 import { rowsOf, type ExportKind, type KeyedRow, type Position } from './export-kind';

@@ -2,7 +2,7 @@ import { importPreview, importQuery, importResult } from '@drinkflow/domain/gues
 import type { AppContext } from '../../app-context';
 import { badRequest } from '../../http/errors';
 import { idParams } from '../../http/params';
-import { currentUser } from '../auth/guards';
+import { currentUser } from '../auth';
 
 // A guest list of 10,000 rows is about 1 MB; leave room for long names.
 const CSV_BODY_LIMIT = 5 * 1024 * 1024;

@@ -20,8 +20,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { pedidos, tickets, tiposTicket } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import type { EventService } from '../events/service';
-import { newQrCode } from '../tickets/issue';
+import type { EventService } from '../events';
+import { newQrCode } from '../orders';
 import { readCsvRows } from './read-csv';
 
 /** A row's guest is checked by the same rules as an order created by hand (lengths included). */

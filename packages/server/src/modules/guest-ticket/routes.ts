@@ -11,7 +11,7 @@ import type { AppContext } from '../../app-context';
 import { notFound } from '../../http/errors';
 import { idParams } from '../../http/params';
 import { createRateCounter, tooManyRequests } from '../../http/rate-limits';
-import { currentUser } from '../auth/guards';
+import { currentUser } from '../auth';
 
 /** Guest page lookups per client address a minute: a guest reloading is far below it, guessing is not. */
 export const GUEST_TICKET_RATE_PER_MINUTE = 120;

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { tickets, tiposTicket } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { randomSecret } from '../auth/tokens';
+import { randomSecret } from '../auth';
 
 /** A ticket's QR text: 192 random bits, URL-safe (docs/rules/api-conventions.md); unique by constraint. */
 export const newQrCode = () => randomSecret(24);

@@ -8,8 +8,8 @@ import type { ordersQuery } from '@drinkflow/domain/orders';
 import type { Db, Tx } from '../../db/client';
 import { eventos, orderSearchText, pedidos, tickets, tiposTicket } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { readableBy, writableBy } from '../events/service';
-import { envioOf } from '../email/queue';
+import { readableBy, writableBy } from '../events';
+import { envioOf } from './email-state';
 
 export const ORDER_NOT_FOUND = 'Pedido no encontrado';
 export type OrdersFilter = z.output<typeof ordersQuery>;

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { pedidos } from '../../db/schema';
 import { eventoIdParams, idParams } from '../../http/params';
-import { currentUser } from '../auth/guards';
+import { currentUser } from '../auth';
 import { findOrder } from './queries';
 
 export function registerOrderRoutes({ app, db, services, guards }: AppContext): void {

@@ -10,9 +10,8 @@ import { asc, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { eventos, pedidos, tickets } from '../../db/schema';
-import type { EventService } from '../events/service';
-import { writableBy } from '../events/service';
-import { issueTickets, ticketTypeOfEvent, toTicket } from '../tickets/issue';
+import { writableBy, type EventService } from '../events';
+import { issueTickets, ticketTypeOfEvent, toTicket } from './issue';
 import { findOrder, orderColumns, orderFilters, withSummaries, type OrdersFilter } from './queries';
 
 export function createOrderService(db: Db, events: EventService, timeZone: string) {

@@ -1,7 +1,7 @@
 import { eventStats } from '@drinkflow/domain/stats';
 import type { AppContext } from '../../app-context';
 import { eventoIdParams } from '../../http/params';
-import { currentUser } from '../auth/guards';
+import { currentUser } from '../auth';
 
 export function registerStatsRoutes({ app, services, guards }: AppContext): void {
   const { stats } = services;

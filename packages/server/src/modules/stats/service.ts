@@ -9,7 +9,7 @@ import {
 import { averageConsumption, SIN_BARRA } from '@drinkflow/domain/stats-summary';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { EventService } from '../events/service';
+import type { EventService } from '../events';
 import { ticketEffectiveStateSql } from './effective-state';
 
 /** One row of the statistics query: a breakdown (`kind`), its key and a count. */

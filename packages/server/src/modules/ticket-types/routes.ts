@@ -3,7 +3,7 @@ import { deletedResponse } from '@drinkflow/domain/responses';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { eventoIdParams, idParams } from '../../http/params';
-import { currentUser } from '../auth/guards';
+import { currentUser } from '../auth';
 
 export function registerTicketTypeRoutes({ app, services, guards }: AppContext): void {
   const types = services.ticketTypes;

@@ -5,8 +5,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { eventos, tickets, tiposTicket } from '../../db/schema';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../http/errors';
-import type { EventService } from '../events/service';
-import { readableBy, writableBy } from '../events/service';
+import { readableBy, writableBy, type EventService } from '../events';
 
 export const TICKET_TYPE_NOT_FOUND = 'Tipo de ticket no encontrado';
 const IN_USE = 'No se puede eliminar un tipo de ticket que ya tiene tickets emitidos';

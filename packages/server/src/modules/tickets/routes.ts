@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { pedidos, tickets } from '../../db/schema';
 import { idParams, pedidoIdParams } from '../../http/params';
-import { currentUser } from '../auth/guards';
+import { currentUser } from '../auth';
 
 export function registerTicketRoutes({ app, db, services, guards }: AppContext): void {
   const { tickets: service, events, printing } = services;

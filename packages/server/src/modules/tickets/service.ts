@@ -6,10 +6,9 @@ import { and, asc, count, desc, eq, inArray, max } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { consumos, eventos, pedidos, scanLog, tickets, tiposTicket } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { readableBy, writableBy } from '../events/service';
-import { findOrder } from '../orders/queries';
-import { toTipoTicket } from '../ticket-types/service';
-import { issueTickets, newGuestToken, newQrCode, ticketTypeOfEvent, toTicket } from './issue';
+import { readableBy, writableBy } from '../events';
+import { findOrder, issueTickets, newGuestToken, newQrCode, ticketTypeOfEvent, toTicket } from '../orders';
+import { toTipoTicket } from '../ticket-types';
 
 export const TICKET_NOT_FOUND = 'Ticket no encontrado';
 const ONLY_ACTIVE_QR = 'Solo se puede regenerar el QR de un ticket activo';

@@ -2,7 +2,7 @@ import { eventTopUps, recarga, topUpBody } from '@drinkflow/domain/topups';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { idParams } from '../../http/params';
-import { currentUser } from '../auth/guards';
+import { currentUser } from '../auth';
 
 /** Top-ups of a ticket and of an event (docs/rules/festivals.md): the event's organizer or an admin; bar staff → 403. */
 export function registerTopUpRoutes({ app, services, guards }: AppContext): void {

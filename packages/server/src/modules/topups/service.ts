@@ -12,9 +12,9 @@ import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { eventos, pedidos, recargas, tickets, tiposTicket, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
-import { readableBy, type EventService } from '../events/service';
-import type { ScanNotifier } from '../stats-stream/scan-notifier';
-import { TICKET_NOT_FOUND } from '../tickets/service';
+import { readableBy, type EventService } from '../events';
+import type { ScanNotifier } from '../stats-stream';
+import { TICKET_NOT_FOUND } from '../tickets';
 
 type RecargaRow = typeof recargas.$inferSelect & { creadoPorNombre: string | null };
 

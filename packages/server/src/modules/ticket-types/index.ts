@@ -1,0 +1,2 @@
+// What other modules use of ticket types.
+export { toTipoTicket } from './service';
