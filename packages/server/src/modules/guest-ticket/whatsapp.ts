@@ -5,8 +5,8 @@ import { guestLinkPath, type WhatsappSendItem } from '@drinkflow/domain/whatsapp
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pedidos, tickets } from '../../db/schema';
-import type { EventService } from '../events/service';
-import { findOrder, withSummaries } from '../orders/queries';
+import type { EventService } from '../events';
+import { findOrder, withSummaries } from '../orders';
 
 /**
  * Sending tickets by WhatsApp (docs/rules/guests.md): the organizer opens a wa.me link built by the web,
