@@ -1,8 +1,10 @@
 import { offlineTicketId, sealHolderName, type OfflineData } from '@drinkflow/domain/offline-data';
 import { IDBFactory } from 'fake-indexeddb';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
+import type { ConsumeRequest } from '@/features/scanner/api/consume-ticket';
 import { closeOfflineDb } from '@/features/scanner/offline/offline-db';
-import { forgetCachedOfflineData } from '@/features/scanner/offline/offline-data-store';
+import { forgetCachedOfflineData, refreshOfflineData } from '@/features/scanner/offline/offline-data-store';
+import { queuedScans } from '@/features/scanner/offline/scan-queue';
 import { reportReachable } from '@/features/scanner/offline/connectivity';
 
 export const KEY = 'clave-evento';
@@ -128,3 +130,35 @@ export const uploaded = (conflicto = false) =>
 
 export const failure = (status: number, message: string, headers: Record<string, string> = {}) =>
   Response.json({ message, error: 'x' }, { status, headers });
+
+/** Tonight's tickets in the offline data of the fallback tests. */
+const TICKETS: TicketSpec[] = [
+  { qr: 'qr-bono', titular: 'Ana García', tipo: 1, consumos: [new Date(Date.now() - 30 * MINUTE)] },
+  { qr: 'qr-una', titular: 'Luis Pérez', tipo: 2 },
+  { qr: 'qr-gastado', titular: 'Eva Ruiz', tipo: 2, consumos: [new Date(Date.now() - 10 * MINUTE)] },
+  { qr: 'qr-invalidado', titular: 'Juan Gil', tipo: 1, estado: 'invalidado' },
+];
+
+let scans = 0;
+export const scan = (qrCode: string, patch: Partial<ConsumeRequest> = {}): ConsumeRequest => ({
+  qrCode,
+  scanId: `scan-${++scans}`,
+  barra: 'Terraza',
+  deviceId: 'dispositivo-1',
+  ...patch,
+});
+
+/** A device that stored tonight's offline data while it was online. */
+export async function deviceWithData() {
+  stubScannerApi({ 'GET /offline': Response.json(await offlineDataWith(TICKETS)) });
+  expect(await refreshOfflineData(KEY)).toBe(true);
+}
+
+export const queue = async () =>
+  (await queuedScans()).map(({ scanId, qrCode, tipoBebida, barra, escaneadoEn }) => ({
+    scanId,
+    qrCode,
+    tipoBebida,
+    barra,
+    escaneadoEn,
+  }));
