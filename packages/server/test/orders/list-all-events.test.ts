@@ -1,8 +1,9 @@
-import { ordersQueryMessages, type OrdersPage } from '@drinkflow/domain/orders';
+import { ordersQueryMessages } from '@drinkflow/domain/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, signIn } from '../support/accounts';
+import { signIn } from '../support/accounts';
 import { call, expectFieldError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { listOrders, names } from './orders-page';
 import { ownedEvent } from '../support/orders';
 import { insertOrderAt } from '../support/stored-rows';
 
@@ -13,14 +14,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => t.close());
-
-async function list(who: Account, url: string): Promise<OrdersPage> {
-  const res = await call(t, who, 'GET', url);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<OrdersPage>();
-}
-
-const names = (page: OrdersPage) => page.pedidos.map((pedido) => pedido.nombreCompleto);
 
 describe('GET /api/pedidos/all/organizer', () => {
   it("lists the orders of all the user's own events, newest first, and nobody else's", async () => {
@@ -40,7 +33,7 @@ describe('GET /api/pedidos/all/organizer', () => {
       createdAt: '2026-03-01T10:00:00Z',
     });
 
-    const page = await list(mine.owner, '/api/pedidos/all/organizer');
+    const page = await listOrders(t, mine.owner, '/api/pedidos/all/organizer');
 
     expect(names(page)).toEqual(['Mía nueva', 'Mía antigua']);
     expect(page.total).toBe(2);
@@ -48,10 +41,10 @@ describe('GET /api/pedidos/all/organizer', () => {
       second.evento.nombre,
       mine.evento.nombre,
     ]);
-    expect(names(await list(mine.owner, '/api/pedidos/all/organizer?search=antigua&limit=1'))).toEqual([
-      'Mía antigua',
-    ]);
-    expect(names(await list(mine.owner, '/api/pedidos/all/organizer?desde=2026-01-15'))).toEqual([
+    expect(
+      names(await listOrders(t, mine.owner, '/api/pedidos/all/organizer?search=antigua&limit=1')),
+    ).toEqual(['Mía antigua']);
+    expect(names(await listOrders(t, mine.owner, '/api/pedidos/all/organizer?desde=2026-01-15'))).toEqual([
       'Mía nueva',
     ]);
   });
@@ -64,7 +57,7 @@ describe('GET /api/pedidos/all/organizer', () => {
     });
     const admin = await signIn(t.db, 'admin');
 
-    expect(await list(admin, '/api/pedidos/all/organizer')).toEqual({
+    expect(await listOrders(t, admin, '/api/pedidos/all/organizer')).toEqual({
       pedidos: [],
       total: 0,
       page: 1,

@@ -1,11 +1,12 @@
-import { orderMessages, ordersQueryMessages, type OrdersPage } from '@drinkflow/domain/orders';
+import { orderMessages, ordersQueryMessages } from '@drinkflow/domain/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enviosEmail } from '../../src/db/schema';
-import { type Account, signIn } from '../support/accounts';
+import { signIn } from '../support/accounts';
 import { call, expectApiError, expectFieldError } from '../support/api';
 import { insertTicket } from '../support/stored-rows';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { listOrders, names } from './orders-page';
 import { createTicketType } from '../support/ticket-types';
 import { MISSING_ID } from '../support/api';
 import { ownedEvent } from '../support/orders';
@@ -18,14 +19,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => t.close());
-
-async function list(who: Account, url: string): Promise<OrdersPage> {
-  const res = await call(t, who, 'GET', url);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<OrdersPage>();
-}
-
-const names = (page: OrdersPage) => page.pedidos.map((pedido) => pedido.nombreCompleto);
 
 describe('GET /api/pedidos/{eventoId}', () => {
   it('pages the orders newest first, with page, limit and total', async () => {
@@ -49,9 +42,9 @@ describe('GET /api/pedidos/{eventoId}', () => {
     const url = `/api/pedidos/${evento.id}`;
 
     const pages = [
-      await list(owner, `${url}?page=1&limit=2`),
-      await list(owner, `${url}?page=2&limit=2`),
-      await list(owner, `${url}?page=3&limit=2`),
+      await listOrders(t, owner, `${url}?page=1&limit=2`),
+      await listOrders(t, owner, `${url}?page=2&limit=2`),
+      await listOrders(t, owner, `${url}?page=3&limit=2`),
     ];
 
     expect(pages.map(names)).toEqual([['Cuarta A', 'Cuarta B'], ['Tercera', 'Segunda'], ['Primera']]);
@@ -76,13 +69,13 @@ describe('GET /api/pedidos/{eventoId}', () => {
       telefonoWhatsapp: '34600000001',
     });
     expect(pages[0]!.pedidos[0]).toMatchObject({ tipoTicket: null, totalTickets: 0 });
-    const defaults = await list(owner, url);
+    const defaults = await listOrders(t, owner, url);
     expect({ page: defaults.page, limit: defaults.limit, total: defaults.total }).toEqual({
       page: 1,
       limit: 20,
       total: 5,
     });
-    const past = await list(owner, `${url}?page=9&limit=2`);
+    const past = await listOrders(t, owner, `${url}?page=9&limit=2`);
     expect(past).toEqual({ pedidos: [], total: 5, page: 9, limit: 2 });
   });
 
@@ -99,7 +92,9 @@ describe('GET /api/pedidos/{eventoId}', () => {
     await add('Bea Ruiz Bis', 'beaxruiz@example.com');
     await add('Barra \\ invertida', 'barra@example.com');
     const search = async (text: string) =>
-      names(await list(owner, `/api/pedidos/${evento.id}?search=${encodeURIComponent(text)}`)).sort();
+      names(
+        await listOrders(t, owner, `/api/pedidos/${evento.id}?search=${encodeURIComponent(text)}`),
+      ).sort();
 
     expect(await search('ÍÑIGO')).toEqual(['Íñigo Muñoz']);
     expect(await search('muñoz')).toEqual(['Íñigo Muñoz']);
@@ -113,7 +108,7 @@ describe('GET /api/pedidos/{eventoId}', () => {
     expect(await search('bea_')).toEqual(['Bea Ruiz']);
     expect(await search('\\')).toEqual(['Barra \\ invertida']);
     expect(await search('  bea  ')).toEqual(['Bea Ruiz', 'Bea Ruiz Bis']);
-    const filtered = await list(owner, `/api/pedidos/${evento.id}?search=descuento&limit=1`);
+    const filtered = await listOrders(t, owner, `/api/pedidos/${evento.id}?search=descuento&limit=1`);
     expect({ total: filtered.total, n: filtered.pedidos.length }).toEqual({ total: 2, n: 1 });
   });
 
@@ -128,13 +123,13 @@ describe('GET /api/pedidos/{eventoId}', () => {
     await insertTicket(t.db, special.id, vip.id);
     await insertTicket(t.db, special.id, vip.id);
 
-    const page = await list(owner, `/api/pedidos/${evento.id}?ticketTypeId=${vip.id}`);
+    const page = await listOrders(t, owner, `/api/pedidos/${evento.id}?ticketTypeId=${vip.id}`);
 
     expect(page.total).toBe(1);
     expect(page.pedidos).toEqual([
       expect.objectContaining({ id: special.id, tipoTicket: { id: vip.id, nombre: 'VIP' }, totalTickets: 2 }),
     ]);
-    expect(names(await list(owner, `/api/pedidos/${evento.id}?ticketTypeId=${tipo.id}`))).toEqual([
+    expect(names(await listOrders(t, owner, `/api/pedidos/${evento.id}?ticketTypeId=${tipo.id}`))).toEqual([
       'General',
     ]);
   });
@@ -156,7 +151,7 @@ describe('GET /api/pedidos/{eventoId}', () => {
       await insertOrderAt(t.db, evento.id, { nombreCompleto, createdAt });
     }
     const between = async (query: string) =>
-      names(await list(owner, `/api/pedidos/${evento.id}?limit=100&${query}`)).reverse();
+      names(await listOrders(t, owner, `/api/pedidos/${evento.id}?limit=100&${query}`)).reverse();
 
     expect(await between('desde=2026-03-10&hasta=2026-03-10')).toEqual([
       'mar-10 00:00',
@@ -183,8 +178,8 @@ describe('GET /api/pedidos/{eventoId}', () => {
           values (${evento.id}, 'Al filo', 'filo@example.com', '2026-03-10 23:59:59.9995+01')`,
     );
 
-    const page = await list(owner, `/api/pedidos/${evento.id}?hasta=2026-03-10`);
-    const next = await list(owner, `/api/pedidos/${evento.id}?desde=2026-03-11`);
+    const page = await listOrders(t, owner, `/api/pedidos/${evento.id}?hasta=2026-03-10`);
+    const next = await listOrders(t, owner, `/api/pedidos/${evento.id}?desde=2026-03-11`);
 
     expect(names(page)).toEqual(['Al filo']);
     expect(names(next)).toEqual([]);
@@ -200,7 +195,7 @@ describe('GET /api/pedidos/{eventoId}', () => {
     });
     const query = `desde=${encodeURIComponent('2026-05-01T12:00:00+02:00')}&hasta=2026-05-01T10:00:00.000Z`;
 
-    expect(names(await list(owner, `/api/pedidos/${evento.id}?${query}`))).toEqual(['Justo']);
+    expect(names(await listOrders(t, owner, `/api/pedidos/${evento.id}?${query}`))).toEqual(['Justo']);
   });
 
   it.each([
@@ -241,7 +236,7 @@ describe('GET /api/pedidos/{eventoId}', () => {
       { pedidoId: queued.id, estado: 'pendiente', intentos: 0 },
     ]);
 
-    const { pedidos } = await list(owner, `/api/pedidos/${evento.id}`);
+    const { pedidos } = await listOrders(t, owner, `/api/pedidos/${evento.id}`);
 
     const envioOf = (id: number) => pedidos.find((pedido) => pedido.id === id)?.envio;
     expect(envioOf(never.id)).toEqual({

@@ -1,13 +1,12 @@
-import type { Evento } from '@drinkflow/domain/events';
-import type { PedidoCreated } from '@drinkflow/domain/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, signIn } from '../support/accounts';
 import { call } from '../support/api';
 import { createEvent } from '../support/events';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { createTicketType } from '../support/ticket-types';
+import type { TestApp } from '../support/test-app';
+import { closeStreamApp, liveEvent, startStreamApp } from './stream-app';
+
 import { HOUR } from '../support/time';
-import { createOrder } from '../support/orders';
+
 import { openStatsStream } from '../support/sse-client';
 import { MAX_STREAMS_PER_SESSION } from '../../src/modules/stats-stream/routes';
 
@@ -18,33 +17,14 @@ let base: string;
 let owner: Account;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  // Real HTTP: app.inject waits for the end of a body that never ends.
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  owner = await signIn(t.db, 'organizer', 'Dueña');
+  ({ t, base, owner } = await startStreamApp());
 });
 
-afterAll(async () => {
-  // fetch (undici) keeps spare keep-alive sockets open for the server's 72 s keep-alive timeout,
-  // which server.close() would wait for; the streams themselves are closed by then.
-  t?.app.server.closeAllConnections();
-  await t?.close();
-});
-
-/** An event happening now with one order of `quantity` tickets of 4 drinks each. */
-async function liveEvent(quantity = 1): Promise<{ evento: Evento; pedido: PedidoCreated }> {
-  const evento = await createEvent(t, owner, {
-    fechaInicio: new Date(Date.now() - HOUR).toISOString(),
-    fechaFin: new Date(Date.now() + 5 * HOUR).toISOString(),
-  });
-  const tipo = await createTicketType(t, owner, evento, { maxDrinks: 4 });
-  const pedido = await createOrder(t, owner, { evento, tipo }, { quantity });
-  return { evento, pedido };
-}
+afterAll(() => closeStreamApp(t));
 
 describe('GET /api/stats/{eventoId}/stream authorization', () => {
   it('answers 401 JSON without a session', async () => {
-    const { evento } = await liveEvent();
+    const { evento } = await liveEvent(t, owner);
     const response = await fetch(`${base}/api/stats/${evento.id}/stream`);
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -52,7 +32,7 @@ describe('GET /api/stats/{eventoId}/stream authorization', () => {
   });
 
   it('answers 404 to another organizer, as if the event did not exist', async () => {
-    const { evento } = await liveEvent();
+    const { evento } = await liveEvent(t, owner);
     const stranger = await signIn(t.db, 'organizer', 'Otra');
     const response = await fetch(`${base}/api/stats/${evento.id}/stream`, { headers: stranger.headers });
     expect(response.status).toBe(404);
@@ -70,7 +50,7 @@ describe('GET /api/stats/{eventoId}/stream authorization', () => {
   });
 
   it('lets an admin watch any event', async () => {
-    const { evento } = await liveEvent(3);
+    const { evento } = await liveEvent(t, owner, 3);
     const admin = await signIn(t.db, 'admin', 'Admin');
     const stream = await openStatsStream(base, evento.id, admin.token);
     try {
@@ -134,7 +114,7 @@ describe('GET /api/stats/{eventoId}/stream once access is lost', () => {
   it('ends within 2 s of the reader losing the role that may read statistics', async () => {
     const viewer = await signIn(t.db, 'admin', 'Admin degradado');
     const admin = await signIn(t.db, 'admin', 'Otra admin');
-    const { evento } = await liveEvent(); // an event of another organizer: only an admin may read it
+    const { evento } = await liveEvent(t, owner); // an event of another organizer: only an admin may read it
     const stream = await openStatsStream(base, evento.id, viewer.token);
     try {
       await stream.waitFor(() => true, 1_000);
@@ -161,7 +141,7 @@ describe('GET /api/stats/{eventoId}/stream once access is lost', () => {
 
 describe('GET /api/stats/{eventoId}/stream per session', () => {
   it(`allows ${MAX_STREAMS_PER_SESSION} open streams per session, answers 429 in Spanish beyond, and frees a place when one closes`, async () => {
-    const { evento } = await liveEvent();
+    const { evento } = await liveEvent(t, owner);
     const viewer = await signIn(t.db, 'admin', 'Muchas pestañas');
     const streams = [];
     try {

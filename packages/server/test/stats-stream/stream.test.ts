@@ -1,13 +1,10 @@
-import type { Evento } from '@drinkflow/domain/events';
-import type { PedidoCreated } from '@drinkflow/domain/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, signIn } from '../support/accounts';
+import { type Account } from '../support/accounts';
 import { call } from '../support/api';
-import { createEvent } from '../support/events';
+
 import { createTestApp, type TestApp } from '../support/test-app';
-import { createTicketType } from '../support/ticket-types';
-import { HOUR } from '../support/time';
-import { createOrder } from '../support/orders';
+import { closeStreamApp, liveEvent, startStreamApp } from './stream-app';
+
 import { newScanId, scannerClient } from '../support/scanner';
 import { openStatsStream } from '../support/sse-client';
 
@@ -18,33 +15,14 @@ let base: string;
 let owner: Account;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  // Real HTTP: app.inject waits for the end of a body that never ends.
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  owner = await signIn(t.db, 'organizer', 'Dueña');
+  ({ t, base, owner } = await startStreamApp());
 });
 
-afterAll(async () => {
-  // fetch (undici) keeps spare keep-alive sockets open for the server's 72 s keep-alive timeout,
-  // which server.close() would wait for; the streams themselves are closed by then.
-  t?.app.server.closeAllConnections();
-  await t?.close();
-});
-
-/** An event happening now with one order of `quantity` tickets of 4 drinks each. */
-async function liveEvent(quantity = 1): Promise<{ evento: Evento; pedido: PedidoCreated }> {
-  const evento = await createEvent(t, owner, {
-    fechaInicio: new Date(Date.now() - HOUR).toISOString(),
-    fechaFin: new Date(Date.now() + 5 * HOUR).toISOString(),
-  });
-  const tipo = await createTicketType(t, owner, evento, { maxDrinks: 4 });
-  const pedido = await createOrder(t, owner, { evento, tipo }, { quantity });
-  return { evento, pedido };
-}
+afterAll(() => closeStreamApp(t));
 
 describe('GET /api/stats/{eventoId}/stream', () => {
   it('sends the statistics at once, as an uncompressed, uncached event stream', async () => {
-    const { evento } = await liveEvent(2);
+    const { evento } = await liveEvent(t, owner, 2);
     const stream = await openStatsStream(base, evento.id, owner.token);
     try {
       expect(stream.response.status).toBe(200);
@@ -66,7 +44,7 @@ describe('GET /api/stats/{eventoId}/stream', () => {
   });
 
   it('sends new statistics within 2 s of a consume through the scanner, and of its undo', async () => {
-    const { evento, pedido } = await liveEvent();
+    const { evento, pedido } = await liveEvent(t, owner);
     const scanner = scannerClient(t, evento.apiKey);
     const stream = await openStatsStream(base, evento.id, owner.token);
     try {
@@ -97,7 +75,7 @@ describe('GET /api/stats/{eventoId}/stream', () => {
   });
 
   it('sends new statistics within 2 s of a top-up, with no scan after it (docs/rules/festivals.md)', async () => {
-    const { evento, pedido } = await liveEvent();
+    const { evento, pedido } = await liveEvent(t, owner);
     const stream = await openStatsStream(base, evento.id, owner.token);
     try {
       const first = await stream.waitFor(() => true, 1_000);
@@ -119,7 +97,7 @@ describe('GET /api/stats/{eventoId}/stream', () => {
   });
 
   it('counts a refused scan as soon as it happens', async () => {
-    const { evento, pedido } = await liveEvent();
+    const { evento, pedido } = await liveEvent(t, owner);
     const scanner = scannerClient(t, evento.apiKey);
     const stream = await openStatsStream(base, evento.id, owner.token);
     try {
@@ -138,7 +116,7 @@ describe('GET /api/stats/{eventoId}/stream', () => {
   });
 
   it('sends the alerts at once, and again when a scan makes one fire (docs/decisions/022)', async () => {
-    const { evento, pedido } = await liveEvent();
+    const { evento, pedido } = await liveEvent(t, owner);
     const rules = {
       rechazosPorTicket: 2,
       consumosPorHora: null,
@@ -168,7 +146,7 @@ describe('GET /api/stats/{eventoId}/stream', () => {
   });
 
   it('counts an unknown QR’s refusal as soon as it happens', async () => {
-    const { evento } = await liveEvent();
+    const { evento } = await liveEvent(t, owner);
     const scanner = scannerClient(t, evento.apiKey);
     const stream = await openStatsStream(base, evento.id, owner.token);
     try {
@@ -184,7 +162,7 @@ describe('GET /api/stats/{eventoId}/stream', () => {
   });
 
   it('coalesces a burst of scans into a few recomputations', async () => {
-    const { evento, pedido } = await liveEvent(10);
+    const { evento, pedido } = await liveEvent(t, owner, 10);
     const scanner = scannerClient(t, evento.apiKey);
     const stream = await openStatsStream(base, evento.id, owner.token);
     try {
@@ -201,8 +179,8 @@ describe('GET /api/stats/{eventoId}/stream', () => {
   });
 
   it('does not send another event’s scans', async () => {
-    const watched = await liveEvent();
-    const other = await liveEvent();
+    const watched = await liveEvent(t, owner);
+    const other = await liveEvent(t, owner);
     const stream = await openStatsStream(base, watched.evento.id, owner.token);
     try {
       await stream.waitFor(() => true, 1_000);
@@ -219,7 +197,7 @@ describe('closing', () => {
   it('ends open streams when the app closes, without waiting for them', async () => {
     const other = await createTestApp({ database: t.database });
     const otherBase = await other.app.listen({ port: 0, host: '127.0.0.1' });
-    const { evento } = await liveEvent();
+    const { evento } = await liveEvent(t, owner);
     const stream = await openStatsStream(otherBase, evento.id, owner.token);
     await stream.waitFor(() => true, 1_000);
     const started = Date.now();

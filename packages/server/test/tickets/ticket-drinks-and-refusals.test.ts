@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumos, scanLog } from '../../src/db/schema';
+import { scanLog } from '../../src/db/schema';
 import { call, expectApiError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { addConsumo, orderWithTickets } from './ticket-data';
 import { createTicketType } from '../support/ticket-types';
 import { MISSING_ID } from '../support/api';
-import { createOrder, ownedEvent } from '../support/orders';
 
 let t: TestApp;
 
@@ -14,40 +14,21 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-async function orderWithTickets(quantity = 2) {
-  const owned = await ownedEvent(t);
-  const pedido = await createOrder(t, owned.owner, owned, { quantity });
-  return { ...owned, pedido };
-}
-
-async function addConsumo(
-  eventoId: number,
-  ticketId: number,
-  timestamp: string,
-  tipoBebida = 'copa',
-  barra: string | null = null,
-) {
-  const [row] = await t.db
-    .insert(consumos)
-    .values({ eventoId, ticketId, tipoBebida, timestamp: new Date(timestamp), barra })
-    .returning();
-  return row!;
-}
-
 describe('GET /api/tickets/{id}/consumos', () => {
   it("lists the ticket's consumptions, newest first, with the bar that served each", async () => {
-    const { owner, evento, pedido } = await orderWithTickets(2);
+    const { owner, evento, pedido } = await orderWithTickets(t, 2);
     const [ticket, other] = pedido.tickets;
     const middle = await addConsumo(
+      t,
       evento.id,
       ticket!.id,
       '2026-05-01T21:00:00.000Z',
       'cerveza',
       'Barra Norte',
     );
-    const oldest = await addConsumo(evento.id, ticket!.id, '2026-05-01T20:00:00.000Z');
-    const newest = await addConsumo(evento.id, ticket!.id, '2026-05-01T23:45:10.123Z', 'copa', 'Terraza');
-    await addConsumo(evento.id, other!.id, '2026-05-01T22:00:00.000Z');
+    const oldest = await addConsumo(t, evento.id, ticket!.id, '2026-05-01T20:00:00.000Z');
+    const newest = await addConsumo(t, evento.id, ticket!.id, '2026-05-01T23:45:10.123Z', 'copa', 'Terraza');
+    await addConsumo(t, evento.id, other!.id, '2026-05-01T22:00:00.000Z');
 
     const res = await call(t, owner, 'GET', `/api/tickets/${ticket!.id}/consumos`);
 
@@ -60,7 +41,7 @@ describe('GET /api/tickets/{id}/consumos', () => {
   });
 
   it('answers [] for a ticket never scanned and 404 for a missing one', async () => {
-    const { owner, pedido } = await orderWithTickets(1);
+    const { owner, pedido } = await orderWithTickets(t, 1);
 
     expect((await call(t, owner, 'GET', `/api/tickets/${pedido.tickets[0]!.id}/consumos`)).json()).toEqual(
       [],
@@ -69,9 +50,9 @@ describe('GET /api/tickets/{id}/consumos', () => {
   });
 
   it('keeps showing consumptions after the order changes ticket type', async () => {
-    const { owner, evento, pedido } = await orderWithTickets(1);
+    const { owner, evento, pedido } = await orderWithTickets(t, 1);
     const vip = await createTicketType(t, owner, evento, { nombre: 'VIP' });
-    await addConsumo(evento.id, pedido.tickets[0]!.id, '2026-05-01T20:00:00.000Z');
+    await addConsumo(t, evento.id, pedido.tickets[0]!.id, '2026-05-01T20:00:00.000Z');
     await call(t, owner, 'PUT', `/api/pedidos/${pedido.id}/ticket-type`, { ticketTypeId: vip.id });
 
     expect(
@@ -82,7 +63,7 @@ describe('GET /api/tickets/{id}/consumos', () => {
 
 describe('GET /api/tickets/{id}/rechazos', () => {
   it("lists the ticket's refused scans, newest first, with reason and bar, not its drinks or undos", async () => {
-    const { owner, evento, pedido } = await orderWithTickets(2);
+    const { owner, evento, pedido } = await orderWithTickets(t, 2);
     const [ticket, other] = pedido.tickets;
     const row = (ticketId: number, allowed: boolean, reason: string, at: string, extra = {}) => ({
       eventoId: evento.id,

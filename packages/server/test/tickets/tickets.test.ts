@@ -1,9 +1,10 @@
 import { orderMessages, type Ticket } from '@drinkflow/domain/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumos, tickets } from '../../src/db/schema';
+import { tickets } from '../../src/db/schema';
 import { call, expectApiError, expectFieldError, URL_SAFE_SECRET } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { addConsumo, orderWithTickets } from './ticket-data';
 import { MISSING_ID } from '../support/api';
 import { createOrder, ownedEvent } from '../support/orders';
 import { storedOrders, totals } from '../support/stored-orders';
@@ -18,34 +19,14 @@ afterAll(() => t.close());
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-async function orderWithTickets(quantity = 2) {
-  const owned = await ownedEvent(t);
-  const pedido = await createOrder(t, owned.owner, owned, { quantity });
-  return { ...owned, pedido };
-}
-
-async function addConsumo(
-  eventoId: number,
-  ticketId: number,
-  timestamp: string,
-  tipoBebida = 'copa',
-  barra: string | null = null,
-) {
-  const [row] = await t.db
-    .insert(consumos)
-    .values({ eventoId, ticketId, tipoBebida, timestamp: new Date(timestamp), barra })
-    .returning();
-  return row!;
-}
-
 const storedTicket = async (id: number) => (await t.db.select().from(tickets).where(eq(tickets.id, id)))[0];
 
 describe('GET /api/tickets/{pedidoId}', () => {
   it('lists the order’s tickets in id order with their type and scan summary', async () => {
-    const { owner, evento, tipo, pedido } = await orderWithTickets(2);
+    const { owner, evento, tipo, pedido } = await orderWithTickets(t, 2);
     const [first, second] = pedido.tickets;
-    await addConsumo(evento.id, first!.id, '2026-05-01T20:00:00.000Z');
-    await addConsumo(evento.id, first!.id, '2026-05-01T21:30:00.000Z', 'cerveza');
+    await addConsumo(t, evento.id, first!.id, '2026-05-01T20:00:00.000Z');
+    await addConsumo(t, evento.id, first!.id, '2026-05-01T21:30:00.000Z', 'cerveza');
 
     const res = await call(t, owner, 'GET', `/api/tickets/${pedido.id}`);
 
@@ -67,7 +48,7 @@ describe('GET /api/tickets/{pedidoId}', () => {
 
 describe('POST /api/tickets', () => {
   it('adds one active ticket to an order and answers 201 with it', async () => {
-    const { owner, evento, tipo, pedido } = await orderWithTickets(1);
+    const { owner, evento, tipo, pedido } = await orderWithTickets(t, 1);
 
     const res = await call(t, owner, 'POST', '/api/tickets', {
       pedidoId: pedido.id,
@@ -95,7 +76,7 @@ describe('POST /api/tickets', () => {
   });
 
   it('creates an active ticket when estado is omitted, and an invalidated one when asked', async () => {
-    const { owner, tipo, pedido } = await orderWithTickets(1);
+    const { owner, tipo, pedido } = await orderWithTickets(t, 1);
     const body = { pedidoId: pedido.id, ticketTypeId: tipo.id };
 
     const plain = await call(t, owner, 'POST', '/api/tickets', body);
@@ -105,7 +86,7 @@ describe('POST /api/tickets', () => {
   });
 
   it("refuses another event's ticket type with 400 on ticketTypeId and writes nothing", async () => {
-    const { owner, pedido } = await orderWithTickets(1);
+    const { owner, pedido } = await orderWithTickets(t, 1);
     const other = await ownedEvent(t, owner);
     const before = await totals(t.db);
 
@@ -124,7 +105,7 @@ describe('POST /api/tickets', () => {
     ['pedidoId', { pedidoId: '1' }],
     ['ticketTypeId', { ticketTypeId: -3 }],
   ])('refuses a bad %s with 400 and writes nothing', async (field, overrides) => {
-    const { owner, tipo, pedido } = await orderWithTickets(1);
+    const { owner, tipo, pedido } = await orderWithTickets(t, 1);
     const before = await totals(t.db);
 
     const res = await call(t, owner, 'POST', '/api/tickets', {
@@ -143,7 +124,7 @@ describe('POST /api/tickets', () => {
 
 describe('PATCH /api/tickets/{id}/invalidate and /reactivate', () => {
   it('toggles the stored estado and answers the ticket', async () => {
-    const { owner, pedido } = await orderWithTickets(2);
+    const { owner, pedido } = await orderWithTickets(t, 2);
     const [ticket, other] = pedido.tickets;
 
     const invalidated = await call(t, owner, 'PATCH', `/api/tickets/${ticket!.id}/invalidate`);
@@ -173,7 +154,7 @@ describe('PATCH /api/tickets/{id}/invalidate and /reactivate', () => {
 
 describe('PATCH /api/tickets/{id}/regenerate-qr', () => {
   it('replaces the QR with a new URL-safe secret of at least 128 bits; the old one is gone', async () => {
-    const { owner, pedido } = await orderWithTickets(1);
+    const { owner, pedido } = await orderWithTickets(t, 1);
     const ticket = pedido.tickets[0]!;
 
     const res = await call(t, owner, 'PATCH', `/api/tickets/${ticket.id}/regenerate-qr`);
@@ -196,7 +177,7 @@ describe('PATCH /api/tickets/{id}/regenerate-qr', () => {
   });
 
   it('gives a different code every time', async () => {
-    const { owner, pedido } = await orderWithTickets(1);
+    const { owner, pedido } = await orderWithTickets(t, 1);
     const id = pedido.tickets[0]!.id;
     const codes = new Set([pedido.tickets[0]!.qrCode]);
 
@@ -208,7 +189,7 @@ describe('PATCH /api/tickets/{id}/regenerate-qr', () => {
   });
 
   it('refuses an invalidated ticket with 409 and keeps its code', async () => {
-    const { owner, pedido } = await orderWithTickets(1);
+    const { owner, pedido } = await orderWithTickets(t, 1);
     const ticket = pedido.tickets[0]!;
     await call(t, owner, 'PATCH', `/api/tickets/${ticket.id}/invalidate`);
 

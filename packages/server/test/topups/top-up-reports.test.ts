@@ -1,14 +1,14 @@
-import type { Ticket } from '@drinkflow/domain/orders';
 import type { EventStats } from '@drinkflow/domain/stats';
 import { type Recarga } from '@drinkflow/domain/topups';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recargas, tickets } from '../../src/db/schema';
-import { type Account, signIn } from '../support/accounts';
+import { recargas } from '../../src/db/schema';
+import { signIn } from '../support/accounts';
 import { call, expectApiError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { listOf, newTicket, storedSum, topUp } from './top-up-calls';
 import { expectCsv } from '../support/csv-exports';
-import { createOrder, ownedEvent, type OwnedEvent } from '../support/orders';
+import { ownedEvent, type OwnedEvent } from '../support/orders';
 
 let t: TestApp;
 let owned: OwnedEvent;
@@ -20,61 +20,42 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-const url = (ticketId: number) => `/api/tickets/${ticketId}/recargas`;
-
-const topUp = (who: Account | null, ticketId: number, body: Record<string, unknown>) =>
-  call(t, who, 'POST', url(ticketId), body);
-
-const listOf = (who: Account | null, ticketId: number) => call(t, who, 'GET', url(ticketId));
-
-/** A new ticket of the shared event's `por_cantidad` type (4 drinks), or of `target`. */
-async function newTicket(
-  target: Pick<OwnedEvent, 'owner' | 'evento' | 'tipo'> = owned,
-  nombre = 'Lucía Fernández',
-) {
-  const pedido = await createOrder(t, target.owner, target, { nombreCompleto: nombre });
-  return pedido.tickets[0]!;
-}
-
-const storedSum = async (ticket: Ticket) =>
-  (await t.db.select().from(tickets).where(eq(tickets.id, ticket.id)))[0]!.recargasBebidas;
-
 describe('GET /api/tickets/{id}/recargas', () => {
   it('lists the ticket’s top-ups newest first', async () => {
-    const ticket = await newTicket();
-    const other = await newTicket();
-    const first = (await topUp(owned.owner, ticket.id, { bebidas: 1, nota: 'primera' })).json<Recarga>();
-    const second = (await topUp(owned.owner, ticket.id, { bebidas: 2, nota: 'segunda' })).json<Recarga>();
-    await topUp(owned.owner, other.id, { bebidas: 5 });
+    const ticket = await newTicket(t, owned);
+    const other = await newTicket(t, owned);
+    const first = (await topUp(t, owned.owner, ticket.id, { bebidas: 1, nota: 'primera' })).json<Recarga>();
+    const second = (await topUp(t, owned.owner, ticket.id, { bebidas: 2, nota: 'segunda' })).json<Recarga>();
+    await topUp(t, owned.owner, other.id, { bebidas: 5 });
     // Same instant for the older two: the id breaks the tie.
     await t.db
       .update(recargas)
       .set({ createdAt: new Date('2026-07-04T20:00:00Z') })
       .where(eq(recargas.ticketId, ticket.id));
-    const third = (await topUp(owned.owner, ticket.id, { bebidas: 3, nota: 'tercera' })).json<Recarga>();
+    const third = (await topUp(t, owned.owner, ticket.id, { bebidas: 3, nota: 'tercera' })).json<Recarga>();
 
-    const res = await listOf(owned.owner, ticket.id);
+    const res = await listOf(t, owned.owner, ticket.id);
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json<Recarga[]>();
     expect(list.map((item) => item.id)).toEqual([third.id, second.id, first.id]);
     expect(list[1]).toEqual({ ...second, createdAt: '2026-07-04T20:00:00.000Z' });
-    expect(await storedSum(ticket)).toBe(6);
+    expect(await storedSum(t, ticket)).toBe(6);
   });
 
   it('answers an empty list for a ticket without top-ups', async () => {
-    const ticket = await newTicket();
+    const ticket = await newTicket(t, owned);
 
-    expect((await listOf(owned.owner, ticket.id)).json()).toEqual([]);
+    expect((await listOf(t, owned.owner, ticket.id)).json()).toEqual([]);
   });
 
   it('is for the event’s organizer or an admin: 404 another organizer, 403 bar staff, 401 anonymous', async () => {
-    const ticket = await newTicket();
-    await topUp(owned.owner, ticket.id, { bebidas: 1 });
+    const ticket = await newTicket(t, owned);
+    await topUp(t, owned.owner, ticket.id, { bebidas: 1 });
 
-    expect((await listOf(await signIn(t.db, 'admin'), ticket.id)).json()).toHaveLength(1);
-    expectApiError(await listOf(await signIn(t.db, 'organizer'), ticket.id), 404, 'not_found');
-    expectApiError(await listOf(await signIn(t.db, 'scanner'), ticket.id), 403, 'forbidden');
-    expectApiError(await listOf(null, ticket.id), 401, 'unauthorized');
+    expect((await listOf(t, await signIn(t.db, 'admin'), ticket.id)).json()).toHaveLength(1);
+    expectApiError(await listOf(t, await signIn(t.db, 'organizer'), ticket.id), 404, 'not_found');
+    expectApiError(await listOf(t, await signIn(t.db, 'scanner'), ticket.id), 403, 'forbidden');
+    expectApiError(await listOf(t, null, ticket.id), 401, 'unauthorized');
   });
 });
 
@@ -88,13 +69,13 @@ describe('statistics', () => {
     };
     expect((await stats()).recargas).toEqual({ bebidas: 0, importe: 0 });
 
-    const a = await newTicket(event);
-    const b = await newTicket(event);
-    await topUp(event.owner, a.id, { bebidas: 2, importe: 10.1 });
-    await topUp(event.owner, a.id, { bebidas: 1 });
-    await topUp(event.owner, b.id, { bebidas: 4, importe: 0.2, metodo: 'invitacion' });
+    const a = await newTicket(t, event);
+    const b = await newTicket(t, event);
+    await topUp(t, event.owner, a.id, { bebidas: 2, importe: 10.1 });
+    await topUp(t, event.owner, a.id, { bebidas: 1 });
+    await topUp(t, event.owner, b.id, { bebidas: 4, importe: 0.2, metodo: 'invitacion' });
     // Another event's top-up does not count.
-    await topUp(owned.owner, (await newTicket()).id, { bebidas: 9, importe: 99 });
+    await topUp(t, owned.owner, (await newTicket(t, owned)).id, { bebidas: 9, importe: 99 });
 
     expect((await stats()).recargas).toEqual({ bebidas: 7, importe: 10.3 });
   });
@@ -104,14 +85,19 @@ describe('GET /api/eventos/{id}/export/recargas.csv', () => {
   it('has one row per top-up in time order, Spanish dates, decimal commas and labels, with a BOM', async () => {
     const event = await ownedEvent(t);
     const staff = await signIn(t.db, 'admin', 'Marta');
-    const ana = await newTicket(event, 'Ana; Pérez');
-    const formula = await newTicket(event, '=HYPERLINK("x")');
+    const ana = await newTicket(t, event, 'Ana; Pérez');
+    const formula = await newTicket(t, event, '=HYPERLINK("x")');
     const first = (
-      await topUp(event.owner, ana.id, { bebidas: 2, importe: 12.5, metodo: 'efectivo', nota: 'Dos "copas"' })
+      await topUp(t, event.owner, ana.id, {
+        bebidas: 2,
+        importe: 12.5,
+        metodo: 'efectivo',
+        nota: 'Dos "copas"',
+      })
     ).json<Recarga>();
-    const second = (await topUp(staff, formula.id, { bebidas: 1 })).json<Recarga>();
+    const second = (await topUp(t, staff, formula.id, { bebidas: 1 })).json<Recarga>();
     const third = (
-      await topUp(event.owner, ana.id, { bebidas: 3, importe: 7, metodo: 'invitacion' })
+      await topUp(t, event.owner, ana.id, { bebidas: 3, importe: 7, metodo: 'invitacion' })
     ).json<Recarga>();
     // Summer time in Madrid (UTC+2), then winter time (UTC+1).
     await t.db

@@ -1,14 +1,14 @@
-import type { Ticket } from '@drinkflow/domain/orders';
 import { topUpMessages, type Recarga } from '@drinkflow/domain/topups';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recargas, tickets } from '../../src/db/schema';
-import { type Account, signIn } from '../support/accounts';
+import { recargas } from '../../src/db/schema';
+import { signIn } from '../support/accounts';
 import { call, expectApiError, expectValidationError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { newTicket, storedSum, topUp } from './top-up-calls';
 import { createTicketType } from '../support/ticket-types';
 import { MISSING_ID } from '../support/api';
-import { createOrder, ownedEvent, type OwnedEvent } from '../support/orders';
+import { ownedEvent, type OwnedEvent } from '../support/orders';
 
 let t: TestApp;
 let owned: OwnedEvent;
@@ -20,27 +20,10 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-const url = (ticketId: number) => `/api/tickets/${ticketId}/recargas`;
-
-const topUp = (who: Account | null, ticketId: number, body: Record<string, unknown>) =>
-  call(t, who, 'POST', url(ticketId), body);
-
-/** A new ticket of the shared event's `por_cantidad` type (4 drinks), or of `target`. */
-async function newTicket(
-  target: Pick<OwnedEvent, 'owner' | 'evento' | 'tipo'> = owned,
-  nombre = 'Lucía Fernández',
-) {
-  const pedido = await createOrder(t, target.owner, target, { nombreCompleto: nombre });
-  return pedido.tickets[0]!;
-}
-
-const storedSum = async (ticket: Ticket) =>
-  (await t.db.select().from(tickets).where(eq(tickets.id, ticket.id)))[0]!.recargasBebidas;
-
 describe('POST /api/tickets/{id}/recargas', () => {
   it('stores a top-up and answers 201 with it, the amount as a JSON number', async () => {
-    const ticket = await newTicket();
-    const res = await topUp(owned.owner, ticket.id, {
+    const ticket = await newTicket(t, owned);
+    const res = await topUp(t, owned.owner, ticket.id, {
       bebidas: 3,
       importe: 12.5,
       metodo: 'tarjeta',
@@ -66,25 +49,30 @@ describe('POST /api/tickets/{id}/recargas', () => {
       importe: '12.50',
       creadoPor: owned.owner.user.id,
     });
-    expect(await storedSum(ticket)).toBe(3);
+    expect(await storedSum(t, ticket)).toBe(3);
   });
 
   it('takes only the drinks: amount, method and note are null when left out or sent as null', async () => {
-    const ticket = await newTicket();
-    const res = await topUp(owned.owner, ticket.id, { bebidas: 1, importe: null, metodo: null, nota: '   ' });
+    const ticket = await newTicket(t, owned);
+    const res = await topUp(t, owned.owner, ticket.id, {
+      bebidas: 1,
+      importe: null,
+      metodo: null,
+      nota: '   ',
+    });
 
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ bebidas: 1, importe: null, metodo: null, nota: null });
-    expect((await topUp(owned.owner, ticket.id, { bebidas: 50, importe: 0 })).json()).toMatchObject({
+    expect((await topUp(t, owned.owner, ticket.id, { bebidas: 50, importe: 0 })).json()).toMatchObject({
       bebidas: 50,
       importe: 0,
     });
-    expect(await storedSum(ticket)).toBe(51);
+    expect(await storedSum(t, ticket)).toBe(51);
   });
 
   it('keeps cents exactly (19.99 stays 19.99)', async () => {
-    const ticket = await newTicket();
-    const res = await topUp(owned.owner, ticket.id, { bebidas: 2, importe: 19.99, metodo: 'efectivo' });
+    const ticket = await newTicket(t, owned);
+    const res = await topUp(t, owned.owner, ticket.id, { bebidas: 2, importe: 19.99, metodo: 'efectivo' });
 
     expect(res.json()).toMatchObject({ importe: 19.99, metodo: 'efectivo' });
   });
@@ -97,9 +85,9 @@ describe('POST /api/tickets/{id}/recargas', () => {
       drinkIntervalMinutes: 60,
       durationMinutes: 360,
     });
-    const ticket = await newTicket({ ...owned, tipo });
+    const ticket = await newTicket(t, { ...owned, tipo });
 
-    expect((await topUp(owned.owner, ticket.id, { bebidas: 2 })).statusCode).toBe(201);
+    expect((await topUp(t, owned.owner, ticket.id, { bebidas: 2 })).statusCode).toBe(201);
   });
 
   it.each([
@@ -113,20 +101,20 @@ describe('POST /api/tickets/{id}/recargas', () => {
     ['an unknown method', { bebidas: 1, metodo: 'bizum' }, 'metodo', topUpMessages.metodo],
     ['a note too long', { bebidas: 1, nota: 'x'.repeat(501) }, 'nota', topUpMessages.notaMax],
   ])('refuses %s with a 400 naming the field, and stores nothing', async (_name, body, field, message) => {
-    const ticket = await newTicket();
-    const res = await topUp(owned.owner, ticket.id, body);
+    const ticket = await newTicket(t, owned);
+    const res = await topUp(t, owned.owner, ticket.id, body);
 
     const error = expectValidationError(res, field);
     expect(error.details).toContainEqual({ field, message });
     expect(await t.db.select().from(recargas).where(eq(recargas.ticketId, ticket.id))).toEqual([]);
-    expect(await storedSum(ticket)).toBe(0);
+    expect(await storedSum(t, ticket)).toBe(0);
   });
 
   it('refuses a NUL character in the note (400 on nota)', async () => {
-    const ticket = await newTicket();
+    const ticket = await newTicket(t, owned);
 
-    expectValidationError(await topUp(owned.owner, ticket.id, { bebidas: 1, nota: 'a\u0000b' }), 'nota');
-    expect(await storedSum(ticket)).toBe(0);
+    expectValidationError(await topUp(t, owned.owner, ticket.id, { bebidas: 1, nota: 'a\u0000b' }), 'nota');
+    expect(await storedSum(t, ticket)).toBe(0);
   });
 
   it('refuses a temporal ticket: 400 "Las recargas solo aplican a tickets con límite de bebidas"', async () => {
@@ -136,29 +124,37 @@ describe('POST /api/tickets/{id}/recargas', () => {
       maxDrinks: null,
       durationMinutes: 120,
     });
-    const ticket = await newTicket({ ...owned, tipo });
+    const ticket = await newTicket(t, { ...owned, tipo });
 
-    const body = expectApiError(await topUp(owned.owner, ticket.id, { bebidas: 2 }), 400, 'validation_error');
+    const body = expectApiError(
+      await topUp(t, owned.owner, ticket.id, { bebidas: 2 }),
+      400,
+      'validation_error',
+    );
     expect(body.message).toBe(topUpMessages.notLimited);
     expect(body.message).toBe('Las recargas solo aplican a tickets con límite de bebidas');
-    expect(await storedSum(ticket)).toBe(0);
+    expect(await storedSum(t, ticket)).toBe(0);
   });
 
   it('refuses an invalidated ticket with a 400 that says so', async () => {
-    const ticket = await newTicket();
+    const ticket = await newTicket(t, owned);
     expect((await call(t, owned.owner, 'PATCH', `/api/tickets/${ticket.id}/invalidate`)).statusCode).toBe(
       200,
     );
 
-    const body = expectApiError(await topUp(owned.owner, ticket.id, { bebidas: 2 }), 400, 'validation_error');
+    const body = expectApiError(
+      await topUp(t, owned.owner, ticket.id, { bebidas: 2 }),
+      400,
+      'validation_error',
+    );
     expect(body.message).toBe(topUpMessages.invalidated);
-    expect(await storedSum(ticket)).toBe(0);
+    expect(await storedSum(t, ticket)).toBe(0);
   });
 
   it('lets an admin top up any ticket', async () => {
     const admin = await signIn(t.db, 'admin', 'Administradora');
-    const ticket = await newTicket();
-    const res = await topUp(admin, ticket.id, { bebidas: 1 });
+    const ticket = await newTicket(t, owned);
+    const res = await topUp(t, admin, ticket.id, { bebidas: 1 });
 
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ creadoPor: { nombre: 'Administradora' } });
@@ -166,21 +162,21 @@ describe('POST /api/tickets/{id}/recargas', () => {
 
   it('answers 404 for another organizer (never revealing the ticket) and an unknown ticket', async () => {
     const stranger = await signIn(t.db, 'organizer');
-    const ticket = await newTicket();
+    const ticket = await newTicket(t, owned);
 
-    expectApiError(await topUp(stranger, ticket.id, { bebidas: 1 }), 404, 'not_found');
-    expectApiError(await topUp(owned.owner, MISSING_ID, { bebidas: 1 }), 404, 'not_found');
-    expect(await storedSum(ticket)).toBe(0);
+    expectApiError(await topUp(t, stranger, ticket.id, { bebidas: 1 }), 404, 'not_found');
+    expectApiError(await topUp(t, owned.owner, MISSING_ID, { bebidas: 1 }), 404, 'not_found');
+    expect(await storedSum(t, ticket)).toBe(0);
   });
 
   it('answers 403 to bar staff and 401 without a session, before looking at the body', async () => {
     const bar = await signIn(t.db, 'scanner');
-    const ticket = await newTicket();
+    const ticket = await newTicket(t, owned);
 
-    expectApiError(await topUp(bar, ticket.id, { bebidas: 1 }), 403, 'forbidden');
-    expectApiError(await topUp(null, ticket.id, { bebidas: 1 }), 401, 'unauthorized');
-    expectApiError(await topUp(bar, ticket.id, { bebidas: 0 }), 403, 'forbidden');
-    expect(await storedSum(ticket)).toBe(0);
+    expectApiError(await topUp(t, bar, ticket.id, { bebidas: 1 }), 403, 'forbidden');
+    expectApiError(await topUp(t, null, ticket.id, { bebidas: 1 }), 401, 'unauthorized');
+    expectApiError(await topUp(t, bar, ticket.id, { bebidas: 0 }), 403, 'forbidden');
+    expect(await storedSum(t, ticket)).toBe(0);
   });
 
   it('refuses an id that is not a positive integer with a 400', async () => {
