@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema';
-import { authHeader } from '../support/accounts';
-import { expectApiError } from '../support/api';
+import { type Account, authHeader, signIn } from '../support/accounts';
+import { call, expectApiError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { type Account, signIn } from '../support/accounts';
-import { call } from '../support/api';
 import { adminRoutes, insertUser } from './fixtures';
 
 let t: TestApp;

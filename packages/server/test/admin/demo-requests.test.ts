@@ -1,10 +1,9 @@
 import type { DemoRequestsPage } from '@drinkflow/domain/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidationError } from '../support/api';
+import { call, expectValidationError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { uniqueAddress } from '../support/unique-values';
 import { type Account, signIn } from '../support/accounts';
-import { call } from '../support/api';
 import { MINUTE } from '../support/time';
 import { insertDemoRequest } from './fixtures';
 

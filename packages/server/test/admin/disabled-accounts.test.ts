@@ -1,12 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, throttleAttempts, users } from '../../src/db/schema';
-import { authHeader, createUser, login, loginAs } from '../support/accounts';
-import { expectApiError } from '../support/api';
+import { type Account, authHeader, createUser, login, loginAs, signIn } from '../support/accounts';
+import { call, expectApiError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { uniqueAddress } from '../support/unique-values';
-import { type Account, signIn } from '../support/accounts';
-import { call } from '../support/api';
 
 const DISABLED = 'Tu cuenta está desactivada. Contacta con el administrador.';
 const INVALID_CREDENTIALS = 'Credenciales inválidas. Verifica tu email y contraseña.';

@@ -2,10 +2,9 @@ import type { AdminUser, AdminUsersPage } from '@drinkflow/domain/admin';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/db/schema';
-import { expectApiError, expectFieldError, expectValidationError } from '../support/api';
+import { call, expectApiError, expectFieldError, expectValidationError } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { type Account, signIn } from '../support/accounts';
-import { call } from '../support/api';
 import { MINUTE } from '../support/time';
 import { insertUser } from './fixtures';
 

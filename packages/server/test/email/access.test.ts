@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { enviosEmail, pedidos } from '../../src/db/schema';
 import { type Account, signIn } from '../support/accounts';
-import { call, expectApiError, expectValidationError } from '../support/api';
+import { call, expectApiError, expectValidationError, MISSING_ID } from '../support/api';
 import { openTestDatabase } from '../support/database';
 import type { TestApp } from '../support/test-app';
-import { MISSING_ID } from '../support/api';
 import { createOrder, ownedEvent, type OwnedEvent } from '../support/orders';
 import { emailTestApp, eventually, PUBLIC_URL } from './mail-sink';
 

@@ -1,9 +1,8 @@
 import { importMessages, type ImportPreview, type ImportResult } from '@drinkflow/domain/guest-import';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectFieldError } from '../support/api';
+import { expectFieldError, postCsv } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
-import { postCsv } from '../support/api';
 import { createOrder, ownedEvent } from '../support/orders';
 import { storedOrders, totals } from '../support/stored-orders';
 

@@ -1,9 +1,8 @@
 import { importMessages, type ImportResult } from '@drinkflow/domain/guest-import';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectApiError, expectFieldError, URL_SAFE_SECRET } from '../support/api';
+import { expectApiError, expectFieldError, postCsv, URL_SAFE_SECRET } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
-import { postCsv } from '../support/api';
 import { expectInternalError, failTicketInsert } from '../support/faults';
 import { ownedEvent } from '../support/orders';
 import { storedOrders, totals } from '../support/stored-orders';

@@ -2,12 +2,11 @@ import { guestTicketMessages } from '@drinkflow/domain/guest-ticket';
 import type { Ticket, TicketDetail } from '@drinkflow/domain/orders';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, expectApiError } from '../support/api';
-import { uniqueAddress } from '../support/unique-values';
+import { uniqueAddress, uniqueContact } from '../support/unique-values';
 import { expectGuest, guestGet, tokenOf } from '../support/guest-ticket';
 import { expectScan, scannerSetup } from '../support/scanner';
 import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 import { HOUR, MINUTE } from '../support/time';
-import { uniqueContact } from '../support/unique-values';
 
 // docs/rules/guests.md: a guest's own ticket by the secret of its link, GET /api/t/{token}, public.
 

@@ -8,12 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pedidos } from '../../src/db/schema';
 import { renderOrderEmail } from '../../src/modules/email/render';
 import { type Account, signIn } from '../support/accounts';
-import { call, expectValidationError, type Method } from '../support/api';
+import { call, expectValidationError, type Method, postCsv } from '../support/api';
 import { eventBody } from '../support/events';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { ticketTypeBody } from '../support/ticket-types';
 import { uniqueAddress, uniqueEmail } from '../support/unique-values';
-import { postCsv } from '../support/api';
 import { createOrder, orderBody, ownedEvent, type OwnedEvent } from '../support/orders';
 
 // docs/decisions/052: a one-line field holding a control character or a

@@ -9,11 +9,10 @@ import type { ImportPreview } from '@drinkflow/domain/guest-import';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, signIn } from '../support/accounts';
-import { call, expectApiError, expectValidationError } from '../support/api';
+import { call, expectApiError, expectValidationError, postCsv } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { ticketTypeBody } from '../support/ticket-types';
 import { uniqueAddress, uniqueEmail } from '../support/unique-values';
-import { postCsv } from '../support/api';
 import { createOrder, orderBody, ownedEvent, type OwnedEvent } from '../support/orders';
 
 // docs/decisions/052: every number a request carries to the database is

@@ -2,11 +2,10 @@ import { orderMessages, type Pedido } from '@drinkflow/domain/orders';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumos, pedidos, scanLog, tickets } from '../../src/db/schema';
-import { call, expectApiError, expectFieldError } from '../support/api';
+import { call, expectApiError, expectFieldError, MISSING_ID } from '../support/api';
 import { insertConsumos, insertScan, insertTicket } from '../support/stored-rows';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
-import { MISSING_ID } from '../support/api';
 import { createOrder, ownedEvent } from '../support/orders';
 import { storedOrders } from '../support/stored-orders';
 

@@ -1,5 +1,4 @@
-import type { PedidoCreated } from '@drinkflow/domain/orders';
-import { orderMessages } from '@drinkflow/domain/orders';
+import { orderMessages, type PedidoCreated } from '@drinkflow/domain/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pedidos } from '../../src/db/schema';

@@ -3,14 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enviosEmail } from '../../src/db/schema';
 import { signIn } from '../support/accounts';
-import { call, expectApiError, expectFieldError } from '../support/api';
-import { insertTicket } from '../support/stored-rows';
+import { call, expectApiError, expectFieldError, MISSING_ID } from '../support/api';
+import { insertOrderAt, insertTicket } from '../support/stored-rows';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { listOrders, names } from './orders-page';
 import { createTicketType } from '../support/ticket-types';
-import { MISSING_ID } from '../support/api';
 import { ownedEvent } from '../support/orders';
-import { insertOrderAt } from '../support/stored-rows';
 
 let t: TestApp;
 

@@ -6,10 +6,9 @@ import { createEvent } from '../support/events';
 import { quoteIdent, withAdminClient, withDatabase } from '../support/postgres-admin';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
-import { HOUR } from '../support/time';
+import { awayFromMinuteBoundary, HOUR } from '../support/time';
 import { createOrder } from '../support/orders';
 import { consumoRows } from '../support/scan-rows';
-import { awayFromMinuteBoundary } from '../support/time';
 import '../support/provided-context';
 import { exitOf, killAll, startServer } from './server-process';
 

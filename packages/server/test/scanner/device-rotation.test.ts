@@ -1,9 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abuseLimitMessages, scannerRateLimits } from '../../src/modules/scanner/admission/limits';
-import { expectApiError } from '../support/api';
+import { expectApiError, tally } from '../support/api';
 import { uniqueAddress } from '../support/unique-values';
-import { tally } from '../support/api';
 import { consumoRows } from '../support/scan-rows';
 import { expectScan, newScanId, scannerClient, scannerSetup } from '../support/scanner';
 import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';

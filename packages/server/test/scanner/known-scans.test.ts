@@ -1,10 +1,9 @@
 import type { ScanResult } from '@drinkflow/domain/scanner';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { call } from '../support/api';
+import { call, tally } from '../support/api';
 import { eventBody } from '../support/events';
 import { ticketTypeBody } from '../support/ticket-types';
-import { tally } from '../support/api';
 import { consumoRows, scanLogRows } from '../support/scan-rows';
 import { expectScan, newScanId, scannerClient, scannerSetup, type ScannerSetup } from '../support/scanner';
 import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';

@@ -13,12 +13,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consumos } from '../../src/db/schema';
 import { call, expectApiError } from '../support/api';
 import { createTicketType } from '../support/ticket-types';
-import { uniqueAddress } from '../support/unique-values';
+import { uniqueAddress, uniqueContact } from '../support/unique-values';
 import { createOrder } from '../support/orders';
 import { expectScan, newScanId, scannerClient, scannerSetup } from '../support/scanner';
 import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 import { awayFromMinuteBoundary, MINUTE } from '../support/time';
-import { uniqueContact } from '../support/unique-values';
 
 // docs/rules/offline-and-field.md, docs/decisions/035: GET /api/scanner/{apiKey}/offline gives a bar's device the
 // event, its ticket types and every ticket (named by SHA-256 of its QR code, holder's name sealed

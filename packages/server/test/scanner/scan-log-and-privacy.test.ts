@@ -1,12 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../support/api';
-import { uniqueAddress } from '../support/unique-values';
+import { uniqueAddress, uniqueContact } from '../support/unique-values';
 import { consumoRows, scanLogRows } from '../support/scan-rows';
 import { expectScan, newScanId, scannerClient, scannerSetup } from '../support/scanner';
 import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
 import { MINUTE } from '../support/time';
-import { uniqueContact } from '../support/unique-values';
 
 // docs/rules/scanner.md: every scan attempt, allowed or refused, is kept in an audit log that outlives the
 // order; the scanner never shows the guest's email or phone.

@@ -1,9 +1,8 @@
 import { scannerMessages } from '@drinkflow/domain/scanner';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectApiError } from '../support/api';
+import { expectApiError, tally } from '../support/api';
 import { uniqueAddress } from '../support/unique-values';
-import { tally } from '../support/api';
 import { consumoRowsOfEvent } from '../support/scan-rows';
 import { newScanId, scannerClient, scannerSetup } from '../support/scanner';
 import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';

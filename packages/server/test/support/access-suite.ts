@@ -4,10 +4,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { consumos } from '../../src/db/schema';
 import { type Account, authHeader, signIn } from './accounts';
-import { call, expectApiError, type Method } from './api';
+import { call, expectApiError, type Method, MISSING_ID } from './api';
 import { insertConsumos } from './stored-rows';
 import type { TestApp } from './test-app';
-import { MISSING_ID } from './api';
 import { createOrder, ownedEvent, type OwnedEvent } from './orders';
 import { storedOrders } from './stored-orders';
 

@@ -1,10 +1,9 @@
 import type { Ticket } from '@drinkflow/domain/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectApiError } from '../support/api';
+import { call, expectApiError, MISSING_ID } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
 import { plusMinutes } from '../support/time';
-import { MISSING_ID } from '../support/api';
 import { createOrder, ownedEvent } from '../support/orders';
 import { expectPdf, qrCodesOfPdf, textOfPdfPages } from '../support/pdf';
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanLog } from '../../src/db/schema';
-import { call, expectApiError } from '../support/api';
+import { call, expectApiError, MISSING_ID } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { addConsumo, orderWithTickets } from './ticket-data';
 import { createTicketType } from '../support/ticket-types';
-import { MISSING_ID } from '../support/api';
 
 let t: TestApp;
 

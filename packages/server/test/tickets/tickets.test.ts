@@ -2,10 +2,9 @@ import { orderMessages, type Ticket } from '@drinkflow/domain/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets } from '../../src/db/schema';
-import { call, expectApiError, expectFieldError, URL_SAFE_SECRET } from '../support/api';
+import { call, expectApiError, expectFieldError, MISSING_ID, URL_SAFE_SECRET } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { addConsumo, orderWithTickets } from './ticket-data';
-import { MISSING_ID } from '../support/api';
 import { createOrder, ownedEvent } from '../support/orders';
 import { storedOrders, totals } from '../support/stored-orders';
 

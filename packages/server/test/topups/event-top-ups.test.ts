@@ -8,9 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recargas } from '../../src/db/schema';
 import { type Account, signIn } from '../support/accounts';
-import { call, expectApiError, expectValidationError } from '../support/api';
+import { call, expectApiError, expectValidationError, MISSING_ID } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { MISSING_ID } from '../support/api';
 import { createOrder, ownedEvent, type OwnedEvent } from '../support/orders';
 
 // The event's top-ups for its printable report (docs/rules/festivals.md): totals, by payment method, and

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recargas, tickets } from '../../src/db/schema';
-import { call } from '../support/api';
-import { tally } from '../support/api';
+import { call, tally } from '../support/api';
 import { consumoRows } from '../support/scan-rows';
 import { newScanId, scannerSetup } from '../support/scanner';
 import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';

@@ -3,11 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recargas } from '../../src/db/schema';
 import { signIn } from '../support/accounts';
-import { call, expectApiError, expectValidationError } from '../support/api';
+import { call, expectApiError, expectValidationError, MISSING_ID } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { newTicket, storedSum, topUp } from './top-up-calls';
 import { createTicketType } from '../support/ticket-types';
-import { MISSING_ID } from '../support/api';
 import { ownedEvent, type OwnedEvent } from '../support/orders';
 
 let t: TestApp;
