@@ -8,7 +8,8 @@ import { anAlert, anEvent, anOrganizer } from '../support/entities';
 import { renderRoutes, signIn } from '../support/render-app';
 import { busyNight } from '../support/statistics';
 
-/** One event's busy night as the report loads it: the event, its statistics, its alerts and no top-ups. */
+/* One event's busy night as the report loads it: the event, its statistics, its alerts and no top-ups. */
+
 const organizer = anOrganizer();
 const boda: EventoDetail = {
   ...anEvent(),

@@ -6,7 +6,8 @@ import type { ApiRoutes } from '../support/api-stub';
 import { anEvent, anOrganizer, aTicketType } from '../support/entities';
 import { renderRoutes, signIn } from '../support/render-app';
 
-/** Two events of one organizer and their ticket types, as the ticket-type pages load them. */
+/* Two events of one organizer and their ticket types, as the ticket-type pages load them. */
+
 const organizer = anOrganizer();
 const eventos = [anEvent(), anEvent({ id: 2, nombre: 'Festival', ubicacion: 'Madrid' })];
 export const boda = aTicketType();
