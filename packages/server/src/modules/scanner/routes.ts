@@ -21,7 +21,7 @@ import { createOfflineData, etagOf, serializeOfflineData } from './offline-data'
 import { currentOfflineEtag, matchesEtag } from './offline-version';
 import { createScannerLimiter } from './admission/event-of-key';
 import { createScannerService } from './service';
-import { createScanNotifier } from '../stats-stream/scan-notifier';
+import { createScanNotifier } from '../stats-stream';
 
 export interface ScannerOptions {
   /** Requests per minute per API key and device (per address without one); 0 turns every limit off. */

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hotDriverOf } from '../../db/hot-statements';
 import { badRequest, HttpError, isUniqueViolation } from '../../http/errors';
-import type { ScanNotifier } from '../stats-stream/scan-notifier';
+import type { ScanNotifier } from '../stats-stream';
 import type { ScannerEventRow, ScanRateWindows } from './admission/event-of-key';
 import type { ConsumeRequest, OfflineScan } from './judge-scan';
 import { createKnownScans } from './known-scans';
