@@ -4,9 +4,7 @@ import { call } from '../support/api';
 import { createEvent } from '../support/events';
 import type { TestApp } from '../support/test-app';
 import { closeStreamApp, liveEvent, startStreamApp } from './stream-app';
-
 import { HOUR } from '../support/time';
-
 import { openStatsStream } from '../support/sse-client';
 import { MAX_STREAMS_PER_SESSION } from '../../src/modules/stats-stream/routes';
 

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account } from '../support/accounts';
 import { call } from '../support/api';
-
 import { createTestApp, type TestApp } from '../support/test-app';
 import { closeStreamApp, liveEvent, startStreamApp } from './stream-app';
-
 import { newScanId, scannerClient } from '../support/scanner';
 import { openStatsStream } from '../support/sse-client';
 
