@@ -21,7 +21,6 @@ import { createOfflineData, etagOf, serializeOfflineData } from './offline-data'
 import { currentOfflineEtag, matchesEtag } from './offline-version';
 import { createScannerLimiter } from './admission/event-of-key';
 import { createScannerService } from './service';
-import { createScanNotifier } from '../stats-stream';
 
 export interface ScannerOptions {
   /** Requests per minute per API key and device (per address without one); 0 turns every limit off. */
@@ -52,13 +51,14 @@ function deviceOf(request: { headers: Record<string, unknown>; body?: unknown })
 }
 
 /** The public scanner API (docs/rules/scanner.md): no account, the event's API key in the path. */
-export function registerScannerRoutes({ app, db, timeZone }: AppContext, options: ScannerOptions): void {
-  const notifier = createScanNotifier(db, app.log);
-  app.addHook('onClose', () => notifier.flush());
+export function registerScannerRoutes(
+  { app, db, services, timeZone }: AppContext,
+  options: ScannerOptions,
+): void {
   const service = createScannerService(db, {
     now: options.now,
     timeZone,
-    notifier,
+    notifier: services.scanNotifier,
     knownTickets: options.knownTickets,
   });
   const now = options.now ?? (() => new Date());
