@@ -89,6 +89,7 @@ run('system tools', 'bash', ['scripts/ensure-system-tools.sh']);
 run('typecheck', npx, ['tsc', '-b']);
 run('lint', npx, ['eslint', '.', '--max-warnings', '0']);
 run('format', npx, ['prettier', '--check', '.', '--log-level', 'warn']);
+run('import circles', 'node', ['scripts/check-import-cycles.mjs']);
 
 const vitestJson = (name) => [
   `--reporter=default`,
