@@ -11,7 +11,7 @@ import type { Db } from './db/client';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/errors';
 import { registerInputChecks } from './http/input-checks';
 import { registerRequestLog, safeLoggerOptions } from './http/logging';
-import { registerScannerManifest } from './http/scanner-manifest';
+import { registerScannerManifest } from './modules/scanner/web-manifest';
 import { registerWebApp } from './http/web-app';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAlertRoutes } from './modules/alerts/routes';

@@ -1,6 +1,6 @@
 import { scannerKeyParams } from '@drinkflow/domain/scanner';
-import type { AppContext } from '../app-context';
-import { createScannerLimiter } from '../modules/scanner/admission/event-of-key';
+import type { AppContext } from '../../app-context';
+import { createScannerLimiter } from './admission/event-of-key';
 
 /*
  * The installable bar scanner's web app manifest, one per event (docs/decisions/034): installed
