@@ -16,6 +16,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_PATH, CHROMIUM_SWITCHES } from './lib/chromium.mjs';
+import { formatLoad } from './lib/machine.mjs';
 import { signInDemoOrganizer, startBenchServer } from './server.mjs';
 
 const { values } = parseArgs({
@@ -35,7 +37,6 @@ if (values.record && values.only) {
 const loadAtStart = loadavg();
 const runs = Number(values.runs);
 const cpuSlowdown = Number(values['cpu-slowdown']);
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const timings = {
   'first-contentful-paint': 'FCP',
@@ -48,16 +49,8 @@ const timings = {
 if (!values['skip-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 const server = await startBenchServer({ port: Number(values.port) });
 const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_SWITCHES],
 });
 
 try {
@@ -191,10 +184,6 @@ try {
 } finally {
   await chrome.kill();
   await server.stop();
-}
-
-function formatLoad(load) {
-  return load.map((value) => value.toFixed(2)).join(' / ');
 }
 
 /**
