@@ -3,8 +3,9 @@
 // and the time and peak server memory of a 500-ticket PDF.
 // Usage: npm run bench:orders [-- --database-url postgres://…/empty_db] [--samples 40]
 import { readFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
+import { machineLine } from './lib/machine.mjs';
+import { percentile } from './lib/statistics.mjs';
 import { signInDemoOrganizer, startBenchServer } from './server.mjs';
 
 const { values } = parseArgs({
@@ -64,8 +65,6 @@ function guestCsv(from, count, typeNames, quantity = () => 1) {
   }
   return lines.join('\r\n');
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function timeRequests(title, path, headers) {
   const times = [];
@@ -161,9 +160,7 @@ try {
   const pdfMs = performance.now() - started;
   clearInterval(sampler);
 
-  console.log(
-    `\n${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model} · ${(totalmem() / 2 ** 30).toFixed(0)} GiB · Node ${process.version}`,
-  );
+  console.log(`\n${new Date().toISOString()} · ${machineLine()}`);
   console.log(
     `database: ${values['database-url'] ? 'PostgreSQL' : 'PGlite (embedded)'} · ${samples} sequential requests each\n`,
   );

@@ -2,9 +2,9 @@
 // Usage: npm run bench [-- --database-url postgres://…] [--duration 10] [--connections 20]
 // Starts the server on a fresh embedded database (or the given PostgreSQL) with demo data,
 // signs in as the demo organizer and measures each endpoint with autocannon.
-import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { machineLine } from './lib/machine.mjs';
 import { signInDemoOrganizer, startBenchServer } from './server.mjs';
 
 const { values } = parseArgs({
@@ -54,9 +54,7 @@ try {
     await measure('GET /api/evento/1 (with counters)', '/api/evento/1', headers),
     await measure('GET /api/tipos-ticket/all/organizer', '/api/tipos-ticket/all/organizer', headers),
   ];
-  console.log(
-    `\n${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model} · ${(totalmem() / 2 ** 30).toFixed(0)} GiB · Node ${process.version}`,
-  );
+  console.log(`\n${new Date().toISOString()} · ${machineLine()}`);
   console.log(
     `database: ${values['database-url'] ? 'PostgreSQL' : 'PGlite (embedded)'} · ${values.connections} connections · ${values.duration} s each\n`,
   );

@@ -10,10 +10,12 @@
 // demo organizer. Run again on the same database, the seeded events are reused.
 import { appendFileSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createBrotliDecompress } from 'node:zlib';
 import pg from 'pg';
+import { formatLoad, machineLine } from './lib/machine.mjs';
+import { positiveInteger } from './lib/options.mjs';
+import { percentile } from './lib/statistics.mjs';
 import { signInDemoOrganizer, startBenchServer } from './server.mjs';
 
 const { values } = parseArgs({
@@ -29,27 +31,18 @@ const { values } = parseArgs({
   },
 });
 
-function positive(name) {
-  const value = Number(values[name]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
 const databaseUrl = values['database-url'];
 if (!databaseUrl) throw new Error('--database-url postgres://…/empty_db is required (PostgreSQL only)');
-const consumoCount = positive('consumos');
-const ticketCount = positive('tickets');
-const scanCount = positive('scans');
-const samples = positive('samples');
-const heapMib = positive('heap-mib');
+const consumoCount = positiveInteger(values, 'consumos');
+const ticketCount = positiveInteger(values, 'tickets');
+const scanCount = positiveInteger(values, 'scans');
+const samples = positiveInteger(values, 'samples');
+const heapMib = positiveInteger(values, 'heap-mib');
 const SMALL_EXPORT = 10_000;
 
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' / ');
-const loadAtStart = load();
+const loadAtStart = formatLoad();
 
-const server = await startBenchServer({ port: positive('port'), databaseUrl });
+const server = await startBenchServer({ port: positiveInteger(values, 'port'), databaseUrl });
 const { base } = server;
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
@@ -137,8 +130,6 @@ async function seedEvent(organizadorId, key, { tickets, drinks, scans }) {
   await client.query('commit');
   return { id, reused: false, ms: performance.now() - started };
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function get(path, headers) {
   const response = await fetch(`${base}${path}`, { headers });
@@ -231,14 +222,14 @@ try {
     rows: [{ version }],
   } = await client.query('select version()');
 
-  const loadBefore = load();
+  const loadBefore = formatLoad();
   const stats = await timeStats(festival.id, headers);
   const smallExport = await timeExport(server, small.id, headers, SMALL_EXPORT);
   const bigExport = await timeExport(server, festival.id, headers, consumoCount);
   // The same million rows from a server whose JavaScript heap may not exceed --heap-mib: it only
   // finishes if the export really streams (V8 otherwise lets garbage pile up while memory is free).
   const capped = await startBenchServer({
-    port: positive('port') + 1,
+    port: positiveInteger(values, 'port') + 1,
     databaseUrl,
     env: { NODE_OPTIONS: `--max-old-space-size=${heapMib}` },
   });
@@ -249,10 +240,10 @@ try {
   } finally {
     await capped.stop();
   }
-  const loadAfter = load();
+  const loadAfter = formatLoad();
 
   const lines = [
-    `${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model} · ${(totalmem() / 2 ** 30).toFixed(0)} GiB · Node ${process.version}`,
+    `${new Date().toISOString()} · ${machineLine()}`,
     `${version.split(' on ')[0]} · load average (1/5/15 min) ${loadAtStart} at start, ${loadBefore} before measuring, ${loadAfter} after`,
     festival.reused
       ? 'data: reused from an earlier run'
