@@ -2,74 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { drinkLabel } from '@drinkflow/domain/bebidas';
-import { DEMO_PASSWORD } from '@drinkflow/domain/config';
-import type { EventStats } from '@drinkflow/domain/stats';
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/accessibility';
 import { demoAccounts, loginThroughForm, uniqueEmail } from './support/accounts';
 import { createOrderThroughApi, createTicketTypeThroughApi } from './support/api-data';
+import { demoEvent, figure, rowsOf, spaces, spanishCount, topUpThroughApi } from './support/event-report';
 import { expect, test } from './support/test';
 
 // The printable event report: opened from the statistics page, printed to an A4 PDF by Chromium and
 // read back with poppler's tools, the way a person would see the sheet.
-
-const spanishCount = (value: number) => new Intl.NumberFormat('es-ES').format(value);
-
-/** The demo organizer's session and one of the demo events, read through the API. */
-async function demoEvent(request: APIRequestContext, nombre: string) {
-  const login = await request.post('/api/auth/login', {
-    data: { email: demoAccounts.organizer, password: DEMO_PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
-  const headers = { authorization: `Bearer ${token}` };
-  const events = (await (await request.get(`/api/eventos/${user.id}`, { headers })).json()) as {
-    id: number;
-    nombre: string;
-    apiKey: string;
-    fechaInicio: string;
-    fechaFin: string;
-  }[];
-  const evento = events.find((event) => event.nombre === nombre);
-  expect(evento, `demo event ${nombre}`).toBeDefined();
-  const statsOf = async () =>
-    (await (await request.get(`/api/stats/${evento!.id}`, { headers })).json()) as EventStats;
-  return { token, evento: evento!, statsOf };
-}
-
-/** A top-up of one ticket (docs/rules/festivals.md), as 'Añadir bebidas' records it. */
-async function topUpThroughApi(
-  request: APIRequestContext,
-  token: string,
-  ticketId: number,
-  data: { bebidas: number; importe?: number; metodo?: string; nota?: string },
-) {
-  const response = await request.post(`/api/tickets/${ticketId}/recargas`, {
-    headers: { authorization: `Bearer ${token}` },
-    data,
-  });
-  expect(response.status()).toBe(201);
-}
-
-/** Non-breaking spaces (Intl's euros) as plain ones. */
-const spaces = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
-
-/** Each row of the report's table whose caption starts with `title`, as its cells' texts. */
-const rowsOf = (page: Page, title: string) =>
-  page
-    .getByRole('table', { name: new RegExp(`^${title}`) })
-    .getByRole('row')
-    .evaluateAll((rows) =>
-      rows.map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent)),
-    );
-
-/** The figure printed under `title`. */
-const figure = (page: Page, title: string) =>
-  page
-    .getByLabel('Cifras del evento')
-    .locator('div', { has: page.getByText(title, { exact: true }) })
-    .locator('dd')
-    .first();
 
 const run = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
 
@@ -254,50 +194,4 @@ test('the event report opens from the statistics page and prints on A4 without t
   // An A4 sheet at 50 dpi: 8.27 × 11.69 inches, 413 × 585 px give or take a pixel of rounding.
   expect(Math.abs(png.readUInt32BE(16) - 413)).toBeLessThanOrEqual(1);
   expect(Math.abs(png.readUInt32BE(20) - 585)).toBeLessThanOrEqual(1);
-});
-
-test.describe('at 360×740', () => {
-  test.use({ viewport: { width: 360, height: 740 } });
-
-  test('the report fits a phone without sideways scrolling', async ({ page, request }, testInfo) => {
-    const { token, evento, statsOf } = await demoEvent(request, 'Fiesta de Empresa Acme');
-    // A top-up with a long holder's name and note: its row must wrap, not widen the page.
-    const tipo = await createTicketTypeThroughApi(request, token, evento, {
-      nombre: 'Bono Móvil',
-      maxDrinks: 2,
-    });
-    const order = await createOrderThroughApi(request, token, {
-      eventoId: evento.id,
-      nombreCompleto: 'Maximiliana Fernández-Villaverde de la Concepción',
-      email: uniqueEmail('informe-movil'),
-      ticketTypeId: tipo.id,
-      quantity: 1,
-    });
-    await topUpThroughApi(request, token, order.tickets[0]!.id, {
-      bebidas: 12,
-      importe: 1234.5,
-      metodo: 'invitacion',
-      nota: 'Invitación de la dirección por el aniversario de la empresa, servir en la terraza',
-    });
-    const stats = await statsOf();
-    await loginThroughForm(page, demoAccounts.organizer);
-    await expect(page).toHaveURL('/organizer/eventos');
-    await page.goto(`/organizer/estadisticas/${evento.id}/informe`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Informe del evento' })).toBeVisible();
-    await expect(figure(page, 'Total Consumos')).toHaveText(spanishCount(stats.totalConsumos));
-    await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
-    // On a phone the top-ups are blocks of wrapping lines, not the six-column table of the sheet.
-    await expect(page.getByRole('table', { name: /^Recargas registradas/ })).toBeHidden();
-    await expect(page.getByRole('list', { name: 'Recargas registradas' })).toContainText(
-      'Maximiliana Fernández-Villaverde de la Concepción',
-    );
-    const widths = await page.evaluate(() => ({
-      document: document.documentElement.scrollWidth,
-      body: document.body.scrollWidth,
-      viewport: window.innerWidth,
-    }));
-    expect(widths.document).toBeLessThanOrEqual(widths.viewport);
-    expect(widths.body).toBeLessThanOrEqual(widths.viewport);
-    await page.screenshot({ path: testInfo.outputPath('informe-360.png'), fullPage: true });
-  });
 });
