@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { createTicketType } from '../support/ticket-types';
 import { createOrder, ownedEvent } from '../support/orders';
 import { storedOrders, totals } from '../support/stored-orders';
+import { previewUrl } from './preview-fixtures';
 
 // Importing a guest list twice must not create every guest twice: rows that match an order of
 // the event (or an earlier row) are marked in the preview and left out unless asked.
@@ -15,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const previewUrl = (evento: { id: number }) => `/api/eventos/${evento.id}/importar/previsualizar`;
 const importUrl = (evento: { id: number }, query = '') => `/api/eventos/${evento.id}/importar${query}`;
 const csv = (...rows: string[]) => ['Nombre;Email;Teléfono;Tipo;Cantidad', ...rows].join('\r\n');
 
