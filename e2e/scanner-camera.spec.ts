@@ -8,9 +8,9 @@ import {
   FAKE_CAMERA,
   fakeCameraArgs,
   FIELD_SHOTS,
-  type Box,
   type CameraShot,
 } from './support/camera-video';
+import type { Box } from './support/ticket-qr-box';
 import { consumosOf, createLiveEvent, createTicket, ticketPdf } from './support/scanner-data';
 
 // Scanning with the camera: Chromium's fake camera plays a video of a real ticket's QR code, made

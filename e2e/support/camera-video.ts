@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { type CameraLook, checkVideo } from './camera-frame-check';
+import { type Box, findQrBox, parsePgm } from './ticket-qr-box';
 
 /*
  * A fake camera that shows a real ticket: the ticket's PDF as the server renders it, rasterised
@@ -30,85 +32,6 @@ export const fakeCameraArgs = (video: string) => [
   `--use-file-for-fake-video-capture=${video}`,
 ];
 
-interface Gray {
-  width: number;
-  height: number;
-  pixels: Uint8Array;
-}
-
-/** A binary PGM (P5, 8 bits), as `pdftoppm -gray` writes it. */
-export function parsePgm(bytes: Uint8Array): Gray {
-  const fields: string[] = [];
-  let at = 0;
-  while (fields.length < 4) {
-    while (at < bytes.length && /\s/.test(String.fromCharCode(bytes[at]!))) at++;
-    if (bytes[at] === 0x23) {
-      while (at < bytes.length && bytes[at] !== 0x0a) at++;
-      continue;
-    }
-    let field = '';
-    while (at < bytes.length && !/\s/.test(String.fromCharCode(bytes[at]!))) {
-      field += String.fromCharCode(bytes[at]!);
-      at++;
-    }
-    fields.push(field);
-  }
-  const [magic, width, height, max] = [fields[0], Number(fields[1]), Number(fields[2]), Number(fields[3])];
-  if (magic !== 'P5' || max !== 255) throw new Error(`not an 8-bit binary PGM: ${fields.join(' ')}`);
-  at += 1; // the single whitespace after maxval
-  return { width, height, pixels: bytes.subarray(at, at + width * height) };
-}
-
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/**
- * Where the QR code is on a rendered ticket: the page's ink falls into horizontal bands separated
- * by white gaps taller than `gap` pixels (the QR's quiet zone is wider than the spacing between
- * lines of text, and a QR has no such white gap inside), and the QR is the tallest band that is
- * about as wide as it is tall.
- */
-export function findQrBox({ width, height, pixels }: Gray, gap = 24): Box {
-  const dark = (x: number, y: number) => pixels[y * width + x]! < 128;
-  const rowInk = Array.from({ length: height }, (_, y) => {
-    for (let x = 0; x < width; x++) if (dark(x, y)) return true;
-    return false;
-  });
-  const bands: { top: number; bottom: number }[] = [];
-  let top = -1;
-  let lastInk = -1;
-  for (let y = 0; y < height; y++) {
-    if (!rowInk[y]) continue;
-    if (top < 0 || y - lastInk > gap) {
-      if (top >= 0) bands.push({ top, bottom: lastInk });
-      top = y;
-    }
-    lastInk = y;
-  }
-  if (top >= 0) bands.push({ top, bottom: lastInk });
-
-  const boxes = bands.map(({ top, bottom }) => {
-    let left = width;
-    let right = -1;
-    for (let y = top; y <= bottom; y++) {
-      for (let x = 0; x < width; x++) {
-        if (!dark(x, y)) continue;
-        left = Math.min(left, x);
-        right = Math.max(right, x);
-      }
-    }
-    return { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
-  });
-  const squares = boxes.filter((box) => Math.abs(box.width - box.height) <= 0.1 * box.height);
-  const qr = squares.sort((a, b) => b.height - a.height)[0];
-  if (!qr || qr.height < 50) throw new Error('no QR code found on the rendered ticket');
-  return qr;
-}
-
 export interface CameraVideo {
   /** The Y4M file for --use-file-for-fake-video-capture. */
   video: string;
@@ -117,9 +40,6 @@ export interface CameraVideo {
   /** The QR symbol (without its quiet zone) as measured in a frame read back from the video. */
   symbol: Box;
 }
-
-/** How the code looks to the camera: printed, in a dim bar, or light on a dark phone screen. */
-export type CameraLook = 'print' | 'dim' | 'inverted';
 
 /** What the camera sees: the QR symbol's side and place in the frame, and its look. */
 export interface CameraShot {
@@ -240,92 +160,4 @@ export async function cameraVideoOfTicketPdf(
     expectedCode: options.expectedCode,
   });
   return { video, frame, symbol };
-}
-
-/**
- * Reads a frame back from the video (as Chromium will get it, after the YUV conversion) and throws
- * unless it shows what was asked: the symbol where intended, within 3 px; a dim frame dark and low
- * in contrast; and, with zbarimg installed, a frame that decodes to `expectedCode` once the dimming
- * or the inversion is undone.
- */
-async function checkVideo(
-  video: string,
-  base: string,
-  expected: { look: CameraLook; symbol: Box; expectedCode?: string },
-): Promise<Box> {
-  await run('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    '-i',
-    video,
-    '-frames:v',
-    '1',
-    '-pix_fmt',
-    'gray',
-    `${base}.pgm`,
-  ]);
-  const gray = parsePgm(await readFile(`${base}.pgm`));
-  const sorted = Uint8Array.from(gray.pixels).sort();
-  const percentile = (share: number) => sorted[Math.floor(share * (sorted.length - 1))]!;
-  const [low, high] = [percentile(0.01), percentile(0.99)];
-  const threshold = (low + high) / 2;
-  // The code's modules: dark ones, or light ones on a dark screen.
-  const ink = (value: number) => (expected.look === 'inverted' ? value > threshold : value < threshold);
-  let [left, top, right, bottom] = [gray.width, gray.height, -1, -1];
-  for (let py = 0; py < gray.height; py++) {
-    for (let px = 0; px < gray.width; px++) {
-      if (!ink(gray.pixels[py * gray.width + px]!)) continue;
-      [left, top] = [Math.min(left, px), Math.min(top, py)];
-      [right, bottom] = [Math.max(right, px), Math.max(bottom, py)];
-    }
-  }
-  const symbol = { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
-  const off = (['x', 'y', 'width', 'height'] as const).filter(
-    (key) => Math.abs(symbol[key] - expected.symbol[key]) > 3,
-  );
-  if (off.length > 0) {
-    throw new Error(
-      `the fake camera frame shows the code at ${JSON.stringify(symbol)}, not ${JSON.stringify(expected.symbol)}`,
-    );
-  }
-  if (expected.look === 'dim' && (high > 85 || high - low > 60 || high - low < 25)) {
-    throw new Error(`the "dim" frame is not dim and low in contrast: its grey runs from ${low} to ${high}`);
-  }
-  if (expected.look === 'inverted' && percentile(0.5) > 64) {
-    throw new Error('the "inverted" frame is not light on dark: most of it is not dark');
-  }
-
-  if (expected.expectedCode === undefined || !(await has('zbarimg'))) return symbol;
-  // What a plain reader needs: the levels stretched back, or the colours turned back.
-  const undo: Record<CameraLook, string> = {
-    print: 'null',
-    dim: `lut=c0='clip((val-${low})*255/${Math.max(1, high - low)},0,255)'`,
-    inverted: 'negate',
-  };
-  const readable = `${base}.png`;
-  await run('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    '-i',
-    `${base}.pgm`,
-    '-vf',
-    undo[expected.look],
-    readable,
-  ]);
-  const { stdout } = await run('zbarimg', ['--quiet', '--raw', readable]).catch(() => ({ stdout: '' }));
-  if (stdout.trim() !== expected.expectedCode) {
-    throw new Error(`the fake camera frame decodes to "${stdout.trim()}", not the ticket's code`);
-  }
-  return symbol;
-}
-
-async function has(command: string): Promise<boolean> {
-  try {
-    await run('sh', ['-c', `command -v ${command}`]);
-    return true;
-  } catch {
-    return false;
-  }
 }
