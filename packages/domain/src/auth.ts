@@ -8,21 +8,21 @@ export { homePathFor, rolLabels, roles, selfRegistrableRoles, type Rol } from '.
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
 
-const email = singleLineText('El email es obligatorio')
+export const email = singleLineText('El email es obligatorio')
   .min(1, 'El email es obligatorio')
   .max(254, 'El email es demasiado largo')
   .pipe(z.email({ error: 'Email inválido' }));
 
-const password = z
+export const password = z
   .string({ error: 'La contraseña es obligatoria' })
   .min(PASSWORD_MIN, `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres.`)
   .max(PASSWORD_MAX, `La contraseña no puede exceder ${PASSWORD_MAX} caracteres.`);
 
-const nombre = singleLineText('El nombre es obligatorio')
+export const nombre = singleLineText('El nombre es obligatorio')
   .min(1, 'El nombre es obligatorio')
   .max(100, 'El nombre no puede exceder 100 caracteres');
 
-const apellido = singleLineText()
+export const apellido = singleLineText()
   .max(100, 'El apellido no puede exceder 100 caracteres')
   .nullish()
   .transform((value) => value || null);

@@ -43,6 +43,10 @@ export const eventoBody = z
       .transform((value) => value ?? false),
     barras: barras.optional(),
     corteDiario: corteDiario.optional(),
+    /** Scanner calls need a paired device (docs/rules/devices.md); absent on update keeps the event's. */
+    soloDispositivosAutorizados: z
+      .boolean({ error: 'soloDispositivosAutorizados debe ser verdadero o falso' })
+      .optional(),
   })
   .refine((body) => Date.parse(body.fechaFin) > Date.parse(body.fechaInicio), {
     path: ['fechaFin'],
@@ -94,8 +98,11 @@ export const evento = z.object({
   barras: z.array(z.string()),
   /** "HH:mm" in the app's time zone: when one festival day ends. */
   corteDiario: z.string(),
+  soloDispositivosAutorizados: z.boolean(),
   estado: z.enum(eventStatuses),
   createdAt: z.string(),
+  /** The reader's role in the event (docs/rules/team.md); absent for an admin reading. */
+  miRol: z.enum(['propietario', 'barra', 'supervisor', 'coorganizador']).optional(),
 });
 export type Evento = z.infer<typeof evento>;
 

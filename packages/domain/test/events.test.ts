@@ -158,6 +158,7 @@ describe('evento and eventoDetail (responses)', () => {
     apiKey: 'abc123',
     barras: ['Barra 1'],
     corteDiario: '06:00',
+    soloDispositivosAutorizados: false,
     estado: 'activo',
     createdAt: inicio,
   };

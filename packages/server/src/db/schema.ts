@@ -94,6 +94,8 @@ export const eventos = pgTable(
       .default(sql`'{}'::text[]`),
     /** "HH:mm" in APP_TIME_ZONE: the moment one festival day ends (docs/rules/festivals.md). */
     corteDiario: text('corte_diario').notNull().default('06:00'),
+    /** Scanner calls need a paired device's token (docs/rules/devices.md). */
+    soloDispositivosAutorizados: boolean('solo_dispositivos_autorizados').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -266,6 +268,13 @@ export const consumos = pgTable(
      * refusal's reason (`agotado`, `intervalo`, …); null otherwise (docs/decisions/036).
      */
     conflicto: text('conflicto'),
+    /**
+     * The device that served it (docs/rules/devices.md); null for rows older than devices. No
+     * foreign key: a device row goes only with its event, and the check would lock it on every drink.
+     */
+    dispositivoId: integer('dispositivo_id'),
+    /** The person the device belonged to when it served it (no foreign key, as above). */
+    usuarioId: integer('usuario_id'),
   },
   (t) => [
     index('consumos_ticket_time_idx').on(t.ticketId, t.timestamp),
@@ -310,6 +319,13 @@ export const scanLog = pgTable(
     offline: boolean('offline').notNull().default(false),
     /** The conflict its drink was stored with (as `consumos.conflicto`), kept for the scan export. */
     conflicto: text('conflicto'),
+    /**
+     * The device that scanned (docs/rules/devices.md); null for rows older than devices. No
+     * foreign key: a device row goes only with its event, and the check would lock it on every scan.
+     */
+    dispositivoId: integer('dispositivo_id'),
+    /** The person the device belonged to when it served it (no foreign key, as above). */
+    usuarioId: integer('usuario_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -495,4 +511,85 @@ export const streamLeases = pgTable(
     expiresAt: instant('expires_at').notNull(),
   },
   (t) => [index('stream_leases_user_expires_idx').on(t.userId, t.expiresAt)],
+);
+
+/**
+ * An event's team (docs/rules/team.md): a member with an account (`usuario_id`) is active; without
+ * one it is a pending invitation whose single-use link is `invitacion_hash` (sha-256 of the token)
+ * until `invitacion_caduca_en`.
+ */
+export const eventoMiembros = pgTable(
+  'evento_miembros',
+  {
+    id: serial('id').primaryKey(),
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    rol: text('rol', { enum: ['barra', 'supervisor', 'coorganizador'] }).notNull(),
+    usuarioId: integer('usuario_id').references(() => users.id, { onDelete: 'cascade' }),
+    invitacionHash: text('invitacion_hash'),
+    invitacionCaducaEn: instant('invitacion_caduca_en'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('evento_miembros_evento_email_unique').on(t.eventoId, sql`lower(${t.email})`),
+    uniqueIndex('evento_miembros_invitacion_unique').on(t.invitacionHash),
+    index('evento_miembros_usuario_idx').on(t.usuarioId, t.eventoId),
+    check('evento_miembros_rol_check', sql`${t.rol} in ('barra', 'supervisor', 'coorganizador')`),
+  ],
+);
+
+/**
+ * A bar's device (docs/rules/devices.md): `autorizado` when paired (known by `token_hash`, the
+ * sha-256 of its token), `enlace` when it came through the API-key link (known by the `device_id`
+ * it chose). A revoked device's calls are refused from `revocado_en` on.
+ */
+export const dispositivos = pgTable(
+  'dispositivos',
+  {
+    id: serial('id').primaryKey(),
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
+    tipo: text('tipo', { enum: ['autorizado', 'enlace'] }).notNull(),
+    nombre: text('nombre').notNull(),
+    barra: text('barra'),
+    usuarioId: integer('usuario_id').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash'),
+    deviceId: text('device_id'),
+    createdAt: createdAt(),
+    ultimoContacto: instant('ultimo_contacto'),
+    revocadoEn: instant('revocado_en'),
+    /** Offline drinks waiting to upload, as the device last reported them. */
+    pendientes: integer('pendientes'),
+    /** When the device's offline data was built, as it last reported. */
+    datosOfflineDe: instant('datos_offline_de'),
+  },
+  (t) => [
+    uniqueIndex('dispositivos_token_hash_unique').on(t.tokenHash),
+    uniqueIndex('dispositivos_evento_device_unique')
+      .on(t.eventoId, t.deviceId)
+      .where(sql`${t.deviceId} is not null`),
+    index('dispositivos_evento_idx').on(t.eventoId, t.createdAt),
+    index('dispositivos_usuario_idx').on(t.usuarioId, t.eventoId),
+    check('dispositivos_tipo_check', sql`${t.tipo} in ('autorizado', 'enlace')`),
+  ],
+);
+
+/** A pairing code (docs/rules/devices.md): single use, valid until `caduca_en`. */
+export const emparejamientos = pgTable(
+  'emparejamientos',
+  {
+    codigo: text('codigo').primaryKey(),
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
+    creadoPor: integer('creado_por').references(() => users.id, { onDelete: 'set null' }),
+    caducaEn: instant('caduca_en').notNull(),
+    usadoEn: instant('usado_en'),
+    dispositivoId: integer('dispositivo_id').references(() => dispositivos.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('emparejamientos_evento_idx').on(t.eventoId, t.createdAt)],
 );

@@ -41,6 +41,7 @@ describe('POST /api/eventos', () => {
       apiKey: expect.stringMatching(URL_SAFE_SECRET),
       barras: [],
       corteDiario: '06:00',
+      soloDispositivosAutorizados: false,
       estado: 'próximo',
       createdAt: expect.any(String),
     });

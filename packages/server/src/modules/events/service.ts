@@ -23,6 +23,7 @@ export const toEvento = (row: EventoRow, now = new Date()): Evento => ({
   apiKey: row.apiKey,
   barras: row.barras,
   corteDiario: row.corteDiario,
+  soloDispositivosAutorizados: row.soloDispositivosAutorizados,
   estado: eventStatus(row, now),
   createdAt: row.createdAt.toISOString(),
 });
