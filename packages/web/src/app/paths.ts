@@ -10,6 +10,8 @@ export const paths = {
     eventEdit: (id: number | string) => `/organizer/evento/${id}/editar`,
     /** The event's WhatsApp sending list. */
     eventWhatsapp: (id: number | string) => `/organizer/evento/${id}/whatsapp`,
+    /** The event's device board: paired phones and link scanners, live. */
+    eventDevices: (id: number | string) => `/organizer/evento/${id}/dispositivos`,
     ticketTypes: '/organizer/tipos-ticket',
     ticketTypeEdit: (id: number | string) => `/organizer/tipos-ticket/${id}/editar`,
     orders: '/organizer/pedidos',
@@ -20,6 +22,10 @@ export const paths = {
     profile: '/organizer/perfil',
   },
   scanner: (apiKey: string) => `/scanner/${encodeURIComponent(apiKey)}`,
+  /** The staff's home: the events whose team the person is on (docs/rules/team.md). */
+  staff: '/barra',
+  /** An invitation to an event's team, opened from the link the organizer sent. */
+  invitation: (token: string) => `/invitacion/${encodeURIComponent(token)}`,
   legal: {
     notice: '/aviso-legal',
     terms: '/condiciones-uso',

@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useEvent } from '@/hooks/use-event';
+import { PairingPanel } from '@/features/devices';
 import { WhatsappSendingLink } from '@/features/whatsapp';
 import { formatLong } from '@/lib/format';
 import { ApiKeyPanel } from '../components/api-key-panel';
@@ -123,6 +124,7 @@ export function EventDetailPage() {
             </CardContent>
           </Card>
           <ApiKeyPanel eventId={evento.id} apiKey={evento.apiKey} />
+          <PairingPanel eventId={evento.id} miRol={evento.miRol} />
         </div>
         <div className="grid content-start gap-4">
           {counters.map((counter) => (
