@@ -1,15 +1,19 @@
 import { z } from 'zod';
+import { PAIRING_CODE_LENGTH, deviceMessages } from './device-wire';
 import { singleLineText } from './text';
 
-/** Authorized devices (docs/rules/devices.md). */
-export const DEVICE_TOKEN_HEADER = 'X-Device-Token';
-/** What a scanner reports with each call: its queued offline drinks and its offline data's date. */
-export const DEVICE_PENDING_HEADER = 'X-Device-Pending';
-export const DEVICE_OFFLINE_DATA_HEADER = 'X-Device-Offline-Data';
+/* The plain constants live in device-wire.ts, without zod, so the scanner page loads them alone. */
+export {
+  DEVICE_OFFLINE_DATA_HEADER,
+  DEVICE_PENDING_HEADER,
+  DEVICE_TOKEN_HEADER,
+  PAIRING_ALPHABET,
+  PAIRING_CODE_LENGTH,
+  deviceErrors,
+  deviceMessages,
+  normalizePairingCode,
+} from './device-wire';
 
-export const PAIRING_CODE_LENGTH = 8;
-/** No 0/O, 1/I/L: a code read aloud or typed from a screen. */
-export const PAIRING_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const PAIRING_MINUTES = 10;
 export const WRONG_PAIRING_CODES = { perAddress: 10, windowMinutes: 10 } as const;
 /** A device is online while its last contact is this recent. */
@@ -18,20 +22,6 @@ export const ONLINE_MINUTES = 2;
 export const deviceKinds = ['autorizado', 'enlace'] as const;
 export type DeviceKind = (typeof deviceKinds)[number];
 export const deviceKindLabels: Record<DeviceKind, string> = { autorizado: 'Autorizado', enlace: 'Enlace' };
-
-export const deviceMessages = {
-  required: 'Este escáner necesita autorización del organizador.',
-  revoked: 'Este dispositivo ha sido revocado.',
-  codeInvalid: 'El código no es válido o ha caducado.',
-  tooManyCodes: 'Demasiados códigos incorrectos. Vuelve a intentarlo dentro de 10 minutos.',
-  nombre: 'El nombre del dispositivo es obligatorio',
-  nombreMax: 'El nombre no puede exceder 60 caracteres',
-  barraUnknown: 'La barra no es una de las barras del evento',
-  notFound: 'Dispositivo no encontrado',
-} as const;
-
-/** Error codes of the 401s a scanner call may get. */
-export const deviceErrors = { required: 'device_required', revoked: 'device_revoked' } as const;
 
 export const pairingCode = z
   .string({ error: deviceMessages.codeInvalid })
