@@ -275,6 +275,11 @@ export const consumos = pgTable(
     dispositivoId: integer('dispositivo_id'),
     /** The person the device belonged to when it served it (no foreign key, as above). */
     usuarioId: integer('usuario_id'),
+    /**
+     * An offline drink scanned before its device was revoked and uploaded after (docs/decisions/062):
+     * accepted, and marked so the organizer sees it.
+     */
+    trasRevocacion: boolean('tras_revocacion').notNull().default(false),
   },
   (t) => [
     index('consumos_ticket_time_idx').on(t.ticketId, t.timestamp),
@@ -326,6 +331,8 @@ export const scanLog = pgTable(
     dispositivoId: integer('dispositivo_id'),
     /** The person the device belonged to when it served it (no foreign key, as above). */
     usuarioId: integer('usuario_id'),
+    /** As `consumos.tras_revocacion`: uploaded after its device's revocation, scanned before it. */
+    trasRevocacion: boolean('tras_revocacion').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
