@@ -98,6 +98,10 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                 ),
               },
               {
+                path: 'evento/:id/dispositivos',
+                lazy: lazyPage(() => import('@/features/devices/pages/devices-page'), 'DevicesPage'),
+              },
+              {
                 path: 'evento/:id/editar',
                 lazy: lazyPage(() => import('@/features/events/pages/event-edit-page'), 'EventEditPage'),
               },

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { BOARD_REFRESH_MS } from './board';
+import { BOARD_REFRESH_MS, devicesQueryKey } from './board';
 
 /** One of the event's drinks of the last 30 minutes, as a supervisor may undo it (docs/rules/devices.md). */
 export interface RecentDrink {
@@ -23,12 +23,11 @@ export const getRecentDrinks = (eventId: number) =>
 export const undoDrink = (eventId: number, drinkId: number) =>
   api.post<unknown>(`/eventos/${eventId}/consumos/${drinkId}/deshacer`);
 
-export const useRecentDrinks = (eventId: number, enabled: boolean) =>
+export const useRecentDrinks = (eventId: number) =>
   useQuery({
     queryKey: recentDrinksQueryKey(eventId),
     queryFn: () => getRecentDrinks(eventId),
     refetchInterval: BOARD_REFRESH_MS,
-    enabled,
   });
 
 export function useUndoDrink(eventId: number) {
@@ -38,7 +37,7 @@ export function useUndoDrink(eventId: number) {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: recentDrinksQueryKey(eventId) }),
-        queryClient.invalidateQueries({ queryKey: ['dispositivos', eventId] }),
+        queryClient.invalidateQueries({ queryKey: devicesQueryKey(eventId) }),
       ]),
   });
 }
