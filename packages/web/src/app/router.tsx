@@ -1,3 +1,4 @@
+import { roles } from '@drinkflow/domain/roles';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
@@ -50,6 +51,20 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
         // Built as its own page too (scanner.html), which the server sends for /scanner/*.
         path: '/scanner/:apiKey?',
         lazy: lazyPage(() => import('@/features/scanner/pages/public-scanner-route'), 'PublicScannerRoute'),
+      },
+      {
+        path: '/invitacion/:token',
+        lazy: lazyPage(() => import('@/features/team/pages/invitation-page'), 'InvitationPage'),
+      },
+      {
+        // Any account may be on an event's team: the staff home is for every signed-in person.
+        element: <RequireRole roles={roles} deniedMessage={organizerDenied} />,
+        children: [
+          {
+            path: paths.staff,
+            lazy: lazyPage(() => import('@/features/staff/pages/staff-home-page'), 'StaffHomePage'),
+          },
+        ],
       },
       {
         element: <RequireRole roles={areaRoles.admin} deniedMessage={adminDenied} />,

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useEvent } from '@/hooks/use-event';
 import { PairingPanel } from '@/features/devices';
+import { TeamSection } from '@/features/team';
 import { WhatsappSendingLink } from '@/features/whatsapp';
 import { formatLong } from '@/lib/format';
 import { ApiKeyPanel } from '../components/api-key-panel';
@@ -125,6 +126,7 @@ export function EventDetailPage() {
           </Card>
           <ApiKeyPanel eventId={evento.id} apiKey={evento.apiKey} />
           <PairingPanel eventId={evento.id} miRol={evento.miRol} />
+          <TeamSection eventoId={evento.id} miRol={evento.miRol} />
         </div>
         <div className="grid content-start gap-4">
           {counters.map((counter) => (
