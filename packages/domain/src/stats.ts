@@ -35,6 +35,30 @@ export const barraStats = z.object({
 });
 export type BarraStats = z.infer<typeof barraStats>;
 
+/**
+ * One device of the event that served or refused (docs/rules/statistics.md#per-device-and-per-person):
+ * its name and bar as paired, drinks it recorded (undone ones no longer count), scans it refused,
+ * and its busiest calendar minute (most drinks recorded in one minute).
+ */
+export const dispositivoStats = z.object({
+  dispositivoId: z.number().int(),
+  nombre: z.string(),
+  barra: z.string().nullable(),
+  consumos: cantidad,
+  rechazos: cantidad,
+  maxPorMinuto: cantidad,
+});
+export type DispositivoStats = z.infer<typeof dispositivoStats>;
+
+/** One person whose devices served or refused: `nombre` is their name and surname. */
+export const personaStats = z.object({
+  usuarioId: z.number().int(),
+  nombre: z.string(),
+  consumos: cantidad,
+  rechazos: cantidad,
+});
+export type PersonaStats = z.infer<typeof personaStats>;
+
 /** How many offline conflicts the statistics list (the newest); `conflictosOffline` counts them all. */
 export const CONFLICTOS_LIST_LIMIT = 100;
 
@@ -68,6 +92,8 @@ export type ConflictoOffline = z.infer<typeof conflictoOffline>;
  *   still stored; conflictos: the newest {@link CONFLICTOS_LIST_LIMIT} of them, newest first.
  * - recargas: the event's top-ups (docs/rules/festivals.md): drinks added and euros taken (`importe` summed,
  *   top-ups without one count 0).
+ * - porDispositivo / porPersona: who served it (docs/decisions/061); drinks and refusals recorded
+ *   without a device (older data) are in no row. By consumos desc, then rechazos desc, then name.
  */
 export const eventStats = z.object({
   totalConsumos: cantidad,
@@ -86,5 +112,8 @@ export const eventStats = z.object({
   conflictos: z.array(conflictoOffline),
   // Optional so answers and fixtures written before top-ups still parse; the server always sends it.
   recargas: recargasStats.optional(),
+  // Optional so answers and fixtures written before devices still parse; the server always sends both.
+  porDispositivo: z.array(dispositivoStats).optional(),
+  porPersona: z.array(personaStats).optional(),
 });
 export type EventStats = z.infer<typeof eventStats>;

@@ -132,6 +132,8 @@ describe('GET /api/stats/{eventoId}', () => {
       conflictosOffline: 0,
       conflictos: [],
       recargas: { bebidas: 0, importe: 0 },
+      porDispositivo: [],
+      porPersona: [],
     });
   });
 
