@@ -19,6 +19,7 @@ import { startAlertSweeper } from './modules/alerts/sweeper';
 import { createGuards } from './modules/auth/guards';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerDemoRoutes } from './modules/demo/routes';
+import { registerDeviceRoutes } from './modules/devices/routes';
 import type { EmailOptions } from './modules/email/options';
 import { registerEmailRoutes } from './modules/email/routes';
 import { registerExportRoutes } from './modules/exports/routes';
@@ -31,6 +32,7 @@ import { scannerRateLimits } from './modules/scanner/admission/limits';
 import { registerScannerRoutes } from './modules/scanner/routes';
 import { registerStatsRoutes } from './modules/stats/routes';
 import { registerStatsStreamRoutes } from './modules/stats-stream/routes';
+import { registerSupervisionRoutes } from './modules/supervision/routes';
 import { registerTicketTypeRoutes } from './modules/ticket-types/routes';
 import { registerTicketRoutes } from './modules/tickets/routes';
 import { registerTopUpRoutes } from './modules/topups/routes';
@@ -167,6 +169,8 @@ export async function buildApp(options: BuildAppOptions) {
   registerExportRoutes(context);
   registerAlertRoutes(context);
   registerEmailRoutes(context);
+  registerDeviceRoutes(context);
+  registerSupervisionRoutes(context);
   registerScannerRoutes(context, {
     ratePerMinute: options.scannerRateLimit ?? scannerRateLimits.defaultPerMinute,
     ratePerAddress: options.scannerAddressLimit ?? scannerRateLimits.defaultPerAddress,

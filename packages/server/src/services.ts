@@ -4,6 +4,7 @@ import { createAdminService } from './modules/admin/service';
 import { createAlertService } from './modules/alerts/service';
 import { createAuthService } from './modules/auth/service';
 import { createDemoRequestService } from './modules/demo/service';
+import { createDeviceService } from './modules/devices/service';
 import { emailWorkerSettings, type EmailOptions } from './modules/email/options';
 import { createEmailQueue } from './modules/email/queue';
 import { createEmailService } from './modules/email/service';
@@ -17,6 +18,7 @@ import { createHealthService } from './modules/health/service';
 import { createOrderService } from './modules/orders/service';
 import { createStatsService } from './modules/stats/service';
 import { createScanNotifier } from './modules/stats-stream/scan-notifier';
+import { createSupervisionService } from './modules/supervision/service';
 import { createTicketTypeService } from './modules/ticket-types/service';
 import { createTicketPrinting } from './modules/tickets/print';
 import { createTicketService } from './modules/tickets/service';
@@ -53,6 +55,7 @@ export function createServices(
     alerts: createAlertService(db, events),
     auth: createAuthService(db, { registrationsPerAddress }),
     demoRequests: createDemoRequestService(db),
+    devices: createDeviceService(db, { now }),
     email: createEmailService(db, events, emailQueue, {
       configured: emailWorker !== undefined,
       onQueued: () => emailWorker?.wake(),
@@ -68,6 +71,7 @@ export function createServices(
     /** Scans and top-ups tell the live statistics through it; flushed when the app closes. */
     scanNotifier,
     stats: createStatsService(db, events, timeZone),
+    supervision: createSupervisionService(db, { notifier: scanNotifier, now }),
     ticketTypes: createTicketTypeService(db, events),
     tickets: createTicketService(db, { timeZone, now }),
     topUps: createTopUpService(db, { notifier: scanNotifier, events }),
