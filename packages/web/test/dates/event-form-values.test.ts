@@ -20,6 +20,7 @@ const values = (patch: Partial<EventFormValues> = {}): EventFormValues => ({
   notas: '',
   barras: [],
   corteDiario: '06:00',
+  soloDispositivosAutorizados: false,
   ...patch,
 });
 
@@ -52,6 +53,7 @@ describe('event form values', () => {
         notas: '',
         barras: [],
         corteDiario: '06:00',
+        soloDispositivosAutorizados: false,
       },
     });
   });

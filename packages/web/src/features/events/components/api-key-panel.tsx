@@ -1,6 +1,7 @@
 import { apiKeyBody } from '@drinkflow/domain/events';
 import { AlertTriangle, Copy, ExternalLink, Eye, EyeOff, KeyRound, Pencil, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -152,7 +153,14 @@ export function ApiKeyPanel({ eventId, apiKey }: { eventId: number; apiKey: stri
         )}
         <p className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          Cambiar o regenerar la API Key detiene inmediatamente los escaneos que usen la clave anterior.
+          <span>
+            Cambiar o regenerar la API Key detiene a la vez todas las barras que usan la clave anterior. Para
+            cortar un solo móvil, revócalo en el tablero{' '}
+            <Link className="font-medium underline" to={paths.organizer.eventDevices(eventId)}>
+              Dispositivos
+            </Link>
+            .
+          </span>
         </p>
         <div className="grid gap-2">
           <p className="text-sm font-medium text-slate-800">URL del escáner</p>
@@ -181,7 +189,7 @@ export function ApiKeyPanel({ eventId, apiKey }: { eventId: number; apiKey: stri
         open={confirming}
         onOpenChange={setConfirming}
         title="¿Regenerar API Key?"
-        description="Se creará una clave nueva y los escáneres que usen la actual dejarán de funcionar de inmediato."
+        description="Se creará una clave nueva y todas las barras que usen la actual dejarán de escanear a la vez. Para cortar un solo móvil, revócalo en el tablero Dispositivos."
         confirmLabel="Regenerar"
         pendingLabel="Regenerando..."
         pending={regenerate.isPending}

@@ -4,6 +4,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import type { EventFormErrors, EventFormValues } from '../utils/event-form-values';
+import { AuthorizedDevicesField } from './authorized-devices-field';
 import { EventBarsFields } from './event-bars-fields';
 
 interface EventFormFieldsProps {
@@ -87,6 +88,7 @@ export function EventFormFields({ idPrefix, values, errors, onChange }: EventFor
         errors={errors}
         onChange={onChange}
       />
+      <AuthorizedDevicesField id={id} values={values} onChange={onChange} />
     </div>
   );
 }

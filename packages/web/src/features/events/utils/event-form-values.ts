@@ -15,6 +15,8 @@ export interface EventFormValues {
   barras: BarEntry[];
   /** "HH:mm": when each festival day ends. */
   corteDiario: string;
+  /** Scanner calls need a paired device (docs/rules/devices.md). */
+  soloDispositivosAutorizados: boolean;
 }
 
 /** One bar in the form: `original` is its saved name (null for a bar added here). */
@@ -87,6 +89,7 @@ export function newEventValues(now = new Date()): EventFormValues {
     notas: '',
     barras: [],
     corteDiario: DEFAULT_CORTE_DIARIO,
+    soloDispositivosAutorizados: false,
   };
 }
 
@@ -99,7 +102,19 @@ export const eventValuesFrom = (evento: Evento): EventFormValues => ({
   notas: evento.notas ?? '',
   barras: (evento.barras ?? []).map((nombre) => barEntry(nombre, nombre)),
   corteDiario: evento.corteDiario ?? DEFAULT_CORTE_DIARIO,
+  soloDispositivosAutorizados: evento.soloDispositivosAutorizados ?? false,
 });
+
+/**
+ * Whether the form looks like a festival's: bars of its own or more than a day long. Then "Solo
+ * dispositivos autorizados" is recommended (docs/rules/devices.md).
+ */
+export function looksLikeFestival(values: Pick<EventFormValues, 'barras' | 'fechaInicio' | 'fechaFin'>) {
+  if (values.barras.length > 0) return true;
+  const start = fromDateTimeLocal(values.fechaInicio);
+  const end = fromDateTimeLocal(values.fechaFin);
+  return !!start && !!end && Date.parse(end) - Date.parse(start) > 24 * HOUR;
+}
 
 export const invalidDateMessage = 'Formato de fecha inválido';
 
@@ -141,6 +156,7 @@ export function validateEventForm(values: EventFormValues): EventValidation {
     notas: values.notas,
     barras: values.barras.map((barra) => barra.nombre.trim()),
     corteDiario: values.corteDiario,
+    soloDispositivosAutorizados: values.soloDispositivosAutorizados,
   };
   const parsed = eventoBody.safeParse(body);
   if (parsed.success) return { ok: true, body };
