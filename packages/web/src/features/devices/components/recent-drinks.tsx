@@ -1,3 +1,4 @@
+import type { RecentDrink } from '@drinkflow/domain/supervision';
 import { SUPERVISOR_UNDO_MINUTES } from '@drinkflow/domain/team';
 import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
@@ -8,11 +9,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
-import { type RecentDrink, useRecentDrinks, useUndoDrink } from '../api/recent-drinks';
+import { useRecentDrinks, useUndoDrink } from '../api/recent-drinks';
 
 /** Where and by whom a drink was served, as one line. */
 const servedBy = (drink: RecentDrink) =>
-  [drink.barra ?? 'Sin barra', drink.dispositivo, drink.persona].filter(Boolean).join(' · ');
+  [drink.barra ?? 'Sin barra', drink.dispositivo?.nombre, drink.persona?.nombre].filter(Boolean).join(' · ');
 
 /**
  * "Consumos recientes": the event's drinks of the last 30 minutes, any bar's, each with "Deshacer"
