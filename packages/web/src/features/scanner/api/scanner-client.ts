@@ -1,6 +1,6 @@
 /*
  * The public scanner's own fetch client (STYLE: "a tiny API client for the public scanner, so the
- * scanner bundle stays small"): no session, no token, no TanStack Query. Errors read like the app's
+ * scanner bundle stays small"): no session, no login token, no TanStack Query. Errors read like the app's
  * (docs/rules/api-conventions.md): the body's message, else its error, else the status text.
  */
 
@@ -11,12 +11,16 @@ export class ScannerApiError extends Error {
     readonly status: number,
     /** Seconds to wait, from a 429's Retry-After. */
     readonly retryAfter?: number,
+    /** The body's `error` code ('device_required', 'device_revoked'…). */
+    readonly code?: string,
   ) {
     super(message);
   }
 }
 
 import { SCANNER_DEVICE_HEADER } from '@drinkflow/domain/scanner-limits';
+import { reportDeviceRefusal } from '../device/device-access';
+import { deviceHeaders } from '../device/device-report';
 import { reportReachable } from '../offline/connectivity';
 import { deviceId } from '../utils/storage';
 
@@ -50,23 +54,28 @@ export const unreachable = (error: unknown) =>
   error instanceof ScannerNetworkError ||
   (error instanceof ScannerApiError && UNAVAILABLE.includes(error.status));
 
-async function errorFrom(response: Response): Promise<ScannerApiError> {
+/** The error of a non-OK answer: its message as the app reads it, its code and Retry-After. */
+export async function scannerErrorFrom(response: Response): Promise<ScannerApiError> {
   const text = await response.text().catch(() => '');
   let message = response.statusText || `Error ${response.status}`;
+  let code: string | undefined;
   try {
     const body = JSON.parse(text) as { message?: string; error?: string };
     message = body.message || body.error || message;
+    code = typeof body.error === 'string' ? body.error : undefined;
   } catch {
     if (text) message = `${response.status} ${text}`;
   }
   const retryAfter = Number(response.headers.get('retry-after'));
-  return new ScannerApiError(message, response.status, retryAfter > 0 ? retryAfter : undefined);
+  return new ScannerApiError(message, response.status, retryAfter > 0 ? retryAfter : undefined, code);
 }
 
 /**
  * One call to /api/scanner/{apiKey}{path}: its answer when OK (or 304 to `ifNoneMatch`), else a
  * ScannerApiError or ScannerNetworkError. Every call names this device (X-Device-Id), so the
- * server's rate limits count per device, not per venue address (docs/decisions/029).
+ * server's rate limits count per device, not per venue address (docs/decisions/029), and carries
+ * its pairing token and sync figures when it has them; a 401 saying the device needs pairing or
+ * was revoked stops the event's scanner (docs/rules/devices.md).
  */
 async function send(
   apiKey: string,
@@ -82,6 +91,7 @@ async function send(
       method: body === undefined ? 'GET' : 'POST',
       headers: {
         [SCANNER_DEVICE_HEADER]: deviceId(),
+        ...deviceHeaders(apiKey),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}),
       },
@@ -98,8 +108,10 @@ async function send(
     clearTimeout(timer);
   }
   reportReachable(!UNAVAILABLE.includes(response.status));
-  if (!response.ok && !(ifNoneMatch && response.status === 304)) throw await errorFrom(response);
-  return response;
+  if (response.ok || (ifNoneMatch && response.status === 304)) return response;
+  const error = await scannerErrorFrom(response);
+  if (error.status === 401) reportDeviceRefusal(apiKey, error.code);
+  throw error;
 }
 
 /** One call to /api/scanner/{apiKey}{path}: its JSON on success (see `send`). */

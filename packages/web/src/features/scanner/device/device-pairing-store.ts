@@ -32,7 +32,10 @@ function writePairings(pairings: Record<string, StoredPairing>): void {
   writeStored(PAIRINGS_KEY, JSON.stringify(pairings));
 }
 
-/** Keeps the token of `paired` for the event of `apiKey` (a new pairing replaces the old one). */
+/**
+ * Keeps the token of `paired` for the event of `apiKey`: a new pairing replaces the old one and
+ * lifts an earlier revocation.
+ */
 export function saveDevicePairing(apiKey: string, paired: PairedDevice): void {
   const pairings = readPairings();
   pairings[apiKey] = {
@@ -42,23 +45,71 @@ export function saveDevicePairing(apiKey: string, paired: PairedDevice): void {
     emparejadoEn: new Date().toISOString(),
   };
   writePairings(pairings);
+  liftRevocation(apiKey);
 }
 
-/** The pairing this device holds for `apiKey`, or null. */
-export function devicePairingFor(apiKey: string): StoredPairing | null {
+function storedPairing(apiKey: string): StoredPairing | null {
   const pairing = readPairings()[apiKey];
   return pairing && typeof pairing.token === 'string' && pairing.token ? pairing : null;
 }
 
-/** The token to send as X-Device-Token on `apiKey`'s scanner calls, or null when unpaired. */
+/** The pairing this device holds for `apiKey`, or null (also once the organizer revoked it). */
+export function devicePairingFor(apiKey: string): StoredPairing | null {
+  return isDeviceRevoked(apiKey) ? null : storedPairing(apiKey);
+}
+
+/** The token of `apiKey`'s pairing, or null when unpaired or revoked. */
 export function deviceTokenFor(apiKey: string): string | null {
   return devicePairingFor(apiKey)?.token ?? null;
 }
 
-/** Forgets the pairing of `apiKey` (revoked, or the person leaves the event). */
+/**
+ * The token sent as X-Device-Token on `apiKey`'s scanner calls: a revoked device still sends it
+ * until its queued offline drinks are uploaded (the server takes those served before the revocation).
+ */
+export function tokenToSend(apiKey: string): string | null {
+  return storedPairing(apiKey)?.token ?? null;
+}
+
+/** Forgets the pairing of `apiKey` (its queue uploaded after a revocation, or the person leaves). */
 export function forgetDevice(apiKey: string): void {
   const pairings = readPairings();
   if (!(apiKey in pairings)) return;
   delete pairings[apiKey];
   writePairings(pairings);
+}
+
+/*
+ * A revoked device remembers it, token or not: without the token the server would take it for a
+ * plain link scanner on an event that allows those, and the scanner must stop (docs/rules/devices.md).
+ * A new pairing for that event lifts it.
+ */
+const REVOKED_KEY = 'drinkflow-scanner-revocados';
+
+function readRevoked(): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(readStored(REVOKED_KEY) ?? '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The server answered device_revoked for `apiKey`: this device scans no more for that event. */
+export function markDeviceRevoked(apiKey: string): void {
+  const revoked = readRevoked();
+  if (revoked[apiKey]) return;
+  revoked[apiKey] = new Date().toISOString();
+  writeStored(REVOKED_KEY, JSON.stringify(revoked));
+}
+
+export function isDeviceRevoked(apiKey: string): boolean {
+  return !!readRevoked()[apiKey];
+}
+
+function liftRevocation(apiKey: string): void {
+  const revoked = readRevoked();
+  if (!revoked[apiKey]) return;
+  delete revoked[apiKey];
+  writeStored(REVOKED_KEY, JSON.stringify(revoked));
 }

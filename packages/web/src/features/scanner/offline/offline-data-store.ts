@@ -1,4 +1,5 @@
 import { scannerDownload } from '../api/scanner-client';
+import { isDeviceRevoked } from '../device/device-pairing-store';
 import { offlineDb, type StoredOfflineData } from './offline-db';
 import { offlineChanged } from './offline-events';
 import { asOfflineData } from './valid-offline-data';
@@ -47,7 +48,8 @@ export async function refreshOfflineData(apiKey: string): Promise<boolean> {
   } catch {
     return false;
   }
-  if (!data) return false;
+  // Revoked while the download was on its way: the device keeps no data of that event.
+  if (!data || isDeviceRevoked(apiKey)) return false;
   const stored: StoredOfflineData = { apiKey, data, pedidoEn, ...(etag ? { etag } : {}) };
   try {
     const db = await offlineDb();
@@ -72,6 +74,29 @@ export async function refreshOfflineData(apiKey: string): Promise<boolean> {
   cache.set(apiKey, stored);
   offlineChanged();
   return true;
+}
+
+/**
+ * Deletes the event's offline data from this device (a revoked device, docs/rules/devices.md): the
+ * tickets' hashes, sealed names and types, and the drinks it served that the data did not hold. The
+ * queue of drinks waiting to be sent stays: they were served and the server must have them.
+ */
+export async function forgetOfflineData(apiKey: string): Promise<void> {
+  cache.delete(apiKey);
+  try {
+    const db = await offlineDb();
+    const tx = db.transaction(['datos', 'recientes'], 'readwrite');
+    await tx.objectStore('datos').delete(apiKey);
+    let cursor = await tx.objectStore('recientes').index('apiKey').openCursor(apiKey);
+    while (cursor) {
+      await cursor.delete();
+      cursor = await cursor.continue();
+    }
+    await tx.done;
+  } catch {
+    // No IndexedDB: the copy in memory was all there was.
+  }
+  offlineChanged();
 }
 
 /** Forgets the copies in memory (tests; another tab's newer copy is read again). */

@@ -1,3 +1,4 @@
+import { noteDeviceState } from '../device/device-report';
 import { isOnline, onReachabilityChange } from './connectivity';
 import type { FailedScan } from './offline-db';
 import { refreshOfflineData, storedOfflineData } from './offline-data-store';
@@ -71,6 +72,10 @@ function createRunner(apiKey: string): Runner {
       failedScans(),
     ]);
     update({ dataAt: stored?.pedidoEn ?? null, pending: queue.length, failed });
+    noteDeviceState(apiKey, {
+      pending: queue.filter((entry) => entry.apiKey === apiKey).length,
+      offlineDataOf: stored?.data.generadoEn ?? null,
+    });
     // Something waits and nothing is planned: try again later (another tab may have stopped).
     if (users > 0 && queue.length > 0 && retryTimer === undefined && !syncing) scheduleSync(retryMs);
   }

@@ -1,3 +1,4 @@
+import { deviceErrors } from '@drinkflow/domain/device-wire';
 import { ScannerApiError, scannerRequest } from '../api/scanner-client';
 import { acknowledgeScan, dropFailedScan, oldestQueuedScan } from './scan-queue';
 
@@ -9,6 +10,9 @@ import { acknowledgeScan, dropFailedScan, oldestQueuedScan } from './scan-queue'
  * - a refusal that can never change (400 too old or in the future, 403, 404, 409…): the entry goes
  *   and a record stays for the bartender.
  * - no answer, 5xx, 408 or 429: the round stops; the caller tries again later (Retry-After given).
+ * - 401 device_required (the event now takes only paired devices): the round stops too, and the
+ *   drinks wait for this device to pair; a revoked device's drinks served after the revocation
+ *   (401 device_revoked) are refused for good (docs/rules/devices.md).
  * One round at a time on this device, across tabs (Web Locks); the server is idempotent anyway.
  */
 
@@ -31,8 +35,9 @@ interface UploadAnswer {
 const UPLOAD_TIMEOUT_MS = 10_000;
 const LOCK_NAME = 'drinkflow-escaner-envio';
 
-/** Statuses worth another try later: the entry may yet be stored. */
-const retryable = (status: number) => status >= 500 || status === 408 || status === 429;
+/** Answers worth another try later: the entry may yet be stored. */
+const retryable = ({ status, code }: ScannerApiError) =>
+  status >= 500 || status === 408 || status === 429 || (status === 401 && code === deviceErrors.required);
 
 async function sendAll(): Promise<SyncOutcome> {
   let sent = 0;
@@ -66,7 +71,7 @@ async function sendAll(): Promise<SyncOutcome> {
       }
       sent += 1;
     } catch (error) {
-      if (error instanceof ScannerApiError && !retryable(error.status)) {
+      if (error instanceof ScannerApiError && !retryable(error)) {
         await dropFailedScan(entry, error.status, error.message);
         continue;
       }

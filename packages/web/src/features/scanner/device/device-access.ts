@@ -1,0 +1,52 @@
+import { deviceErrors } from '@drinkflow/domain/device-wire';
+import { useSyncExternalStore } from 'react';
+import { isDeviceRevoked, markDeviceRevoked } from './device-pairing-store';
+
+/*
+ * Whether the server lets this device scan for an event (docs/rules/devices.md): a scanner call's
+ * 401 `device_required` or `device_revoked` stops the scanner of that API key until it pairs. A
+ * revocation is remembered on the device (device-pairing-store.ts); "required" lasts until the
+ * page reloads or the device pairs.
+ */
+
+export type DeviceAccess = 'allowed' | 'required' | 'revoked';
+
+const required = new Set<string>();
+const listeners = new Set<() => void>();
+
+const notify = () => listeners.forEach((listener) => listener());
+
+export function deviceAccessOf(apiKey: string): DeviceAccess {
+  if (isDeviceRevoked(apiKey)) return 'revoked';
+  return required.has(apiKey) ? 'required' : 'allowed';
+}
+
+/** A scanner call of `apiKey` got a 401 with `code`; any other code changes nothing. */
+export function reportDeviceRefusal(apiKey: string, code: string | undefined): void {
+  if (code === deviceErrors.revoked) {
+    if (isDeviceRevoked(apiKey)) return;
+    markDeviceRevoked(apiKey);
+  } else if (code === deviceErrors.required) {
+    if (required.has(apiKey)) return;
+    required.add(apiKey);
+  } else {
+    return;
+  }
+  notify();
+}
+
+/** The device paired for `apiKey` (a new token, which also lifts a revocation): it may scan again. */
+export function deviceAllowed(apiKey: string): void {
+  required.delete(apiKey);
+  notify();
+}
+
+export function onDeviceAccessChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The access of `apiKey`, re-rendering when a call changes it. */
+export function useDeviceAccess(apiKey: string): DeviceAccess {
+  return useSyncExternalStore(onDeviceAccessChange, () => deviceAccessOf(apiKey));
+}
