@@ -36,6 +36,7 @@ function pageFor(path: string, has: BuiltPages): string {
   if (path === '/' && has.landing) return 'landing.html';
   if (path === '/login' && has.login) return has.demo ? 'login-demo.html' : 'login.html';
   if (path.startsWith('/scanner/') && has.scanner) return 'scanner.html';
+  if ((path === '/emparejar' || path.startsWith('/emparejar/')) && has.scanner) return 'scanner.html';
   if (path.startsWith('/t/') && has.guestTicket) return 't.html';
   if ((path === '/organizer' || path === '/organizer/eventos') && has.organizerHome) {
     return 'organizer-home.html';

@@ -1,10 +1,12 @@
 import type { ScannedTicket, ScannerEvent } from '@drinkflow/domain/scanner';
 import { useRef, type ReactNode } from 'react';
+import { useDeviceAccess } from '../device/device-access';
 import { useScanner, type Scanner } from '../hooks/use-scanner';
 import { useScannerSettings } from '../hooks/use-scanner-settings';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import { OfflineStatus } from '../offline/offline-status';
 import { useOfflineScanner } from '../offline/use-offline-scanner';
+import { DeviceBlocked } from './device-blocked';
 import { EventBanner } from './event-banner';
 import { ScanForm } from './scan-form';
 import { ScanOutcome } from './scan-outcome';
@@ -25,6 +27,8 @@ interface ScannerPanelProps {
    * the ticket again from the server and lets its code be scanned again at once.
    */
   ticketActions?(ticket: ScannedTicket, reload: () => void): ReactNode;
+  /** What a stopped scanner offers instead of a pairing code (see DeviceBlocked). */
+  blockedAction?: ReactNode;
 }
 
 /**
@@ -33,9 +37,18 @@ interface ScannerPanelProps {
  * the event, the connection status (online or not, the data's age, drinks waiting to be sent), the answer to the last scan with the holder's name (a fixed place,
  * always on screen after a scan, even on a 360×740 phone), the code field and camera, the ticket,
  * the device's settings. The screen stays on while it is open. Render it with `key={apiKey}` so
- * that another event starts from a clean state.
+ * that another event starts from a clean state. A device the server refuses (not paired on an event
+ * that asks for it, or revoked) stops scanning: the scanner's parts and their background work end.
  */
-export function ScannerPanel({ apiKey, event, eventOnPhones = true, ticketActions }: ScannerPanelProps) {
+export function ScannerPanel({ blockedAction, ...props }: ScannerPanelProps) {
+  const access = useDeviceAccess(props.apiKey);
+  if (access !== 'allowed') {
+    return <DeviceBlocked apiKey={props.apiKey} access={access} action={blockedAction} />;
+  }
+  return <ActiveScanner {...props} />;
+}
+
+function ActiveScanner({ apiKey, event, eventOnPhones = true, ticketActions }: ScannerPanelProps) {
   const settings = useScannerSettings();
   const inputRef = useRef<HTMLInputElement>(null);
   const scanner = useScanner({ apiKey, barra: settings.barra, feedback: settings.feedback, inputRef });

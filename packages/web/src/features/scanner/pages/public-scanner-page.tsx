@@ -1,5 +1,7 @@
 import { ScannerPanel } from '../components/scanner-panel';
+import { DeviceBlocked } from '../components/device-blocked';
 import { ScannerProblem, ScannerShell, ScannerTitle } from '../components/scanner-shell';
+import { useDeviceAccess } from '../device/device-access';
 import { useScannerEvent } from '../hooks/use-scanner-event';
 
 /**
@@ -21,6 +23,16 @@ export function PublicScannerPage({ apiKey }: { apiKey: string | undefined }) {
 
 function EventScanner({ apiKey }: { apiKey: string }) {
   const { state, retry } = useScannerEvent(apiKey);
+  // The event's own call may be the one the server refuses (docs/rules/devices.md).
+  const access = useDeviceAccess(apiKey);
+  if (access !== 'allowed') {
+    return (
+      <ScannerShell>
+        <ScannerTitle />
+        <DeviceBlocked apiKey={apiKey} access={access} />
+      </ScannerShell>
+    );
+  }
   if (state.status === 'invalid') return <ScannerProblem title="API Key inválida" message={state.message} />;
   if (state.status === 'error') {
     return <ScannerProblem title="No se pudo cargar el evento" message={state.message} onRetry={retry} />;
