@@ -10,8 +10,10 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useEventSelection } from '@/hooks/use-event-selection';
 import { useMyEvents } from '@/hooks/use-my-events';
+import { useAuth } from '@/lib/auth';
 import type { SelectionMemory } from '@/lib/event-selection';
 import { ScannerPanel } from '../components/scanner-panel';
+import { useOwnDevice } from '../hooks/use-own-device';
 import { dateTime } from '../utils/ticket-display';
 
 /** Remembers the event last scanned for; nothing is chosen on the first visit. */
@@ -64,18 +66,7 @@ export function OrganizerScannerPage() {
                 </NativeSelect>
               </div>
               {evento ? (
-                <ScannerPanel
-                  key={evento.apiKey}
-                  apiKey={evento.apiKey}
-                  event={evento}
-                  // The selector above names the event.
-                  eventOnPhones={false}
-                  // Only the organizer may add drinks (docs/rules/festivals.md), to a ticket with a limit.
-                  ticketActions={({ ticket, tipoTicket }, reload) =>
-                    tipoTicket.modo !== 'temporal' &&
-                    tipoTicket.maxDrinks !== null && <AddDrinksButton ticketId={ticket.id} onAdded={reload} />
-                  }
-                />
+                <OwnScanner key={evento.apiKey} evento={evento} />
               ) : (
                 <Card className="flex flex-col items-center gap-3 p-8 text-center">
                   <QrCode className="h-10 w-10 text-slate-500" aria-hidden />
@@ -90,6 +81,45 @@ export function OrganizerScannerPage() {
         }}
       </MyEventsGate>
     </div>
+  );
+}
+
+/**
+ * The scanner of one of the person's events. It pairs first as their own device (docs/rules/devices.md),
+ * so each drink it records names the person and shows on the event's device board.
+ */
+function OwnScanner({ evento }: { evento: Evento }) {
+  const { user } = useAuth();
+  const own = useOwnDevice(evento.id, evento.apiKey, user?.nombre ?? '');
+  if (own.status === 'pairing') {
+    return (
+      <p role="status" className="py-8 text-center text-slate-600">
+        Preparando el escáner...
+      </p>
+    );
+  }
+  return (
+    <ScannerPanel
+      apiKey={evento.apiKey}
+      event={evento}
+      // The selector above names the event.
+      eventOnPhones={false}
+      // Only the organizer may add drinks (docs/rules/festivals.md), to a ticket with a limit.
+      ticketActions={({ ticket, tipoTicket }, reload) =>
+        tipoTicket.modo !== 'temporal' &&
+        tipoTicket.maxDrinks !== null && <AddDrinksButton ticketId={ticket.id} onAdded={reload} />
+      }
+      blockedAction={
+        <div className="space-y-2">
+          <Button onClick={() => void own.pairAgain()}>Autorizar este dispositivo con mi cuenta</Button>
+          {own.failed && (
+            <p role="alert" className="text-sm text-red-700">
+              No se pudo autorizar este dispositivo. Comprueba la conexión o pide permiso al organizador.
+            </p>
+          )}
+        </div>
+      }
+    />
   );
 }
 
