@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { deviceErrors, deviceMessages } from '@drinkflow/domain/devices';
 import { errorCodes, type ApiError } from '@drinkflow/domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -25,6 +26,10 @@ export const unauthorized = (message = 'Debes iniciar sesión para continuar.') 
   new HttpError(401, errorCodes.unauthorized, message);
 export const forbidden = (message = 'No tienes permisos para realizar esta acción.') =>
   new HttpError(403, errorCodes.forbidden, message);
+/** A scanner call without a valid device token where one is needed (docs/rules/scanner.md#devices). */
+export const deviceRequired = () => new HttpError(401, deviceErrors.required, deviceMessages.required);
+/** A scanner call from a revoked device (docs/rules/scanner.md#devices). */
+export const deviceRevoked = () => new HttpError(401, deviceErrors.revoked, deviceMessages.revoked);
 export const notFound = (message: string) => new HttpError(404, errorCodes.notFound, message);
 export const conflict = (message: string, details?: Detail[]) =>
   new HttpError(409, errorCodes.conflict, message, details);

@@ -95,6 +95,10 @@ describe('por_cantidad tickets', () => {
         barra: 'Barra Norte',
         offline: false,
         conflicto: null,
+        // No device token: the request named no device (docs/decisions/062).
+        dispositivoId: null,
+        usuarioId: null,
+        trasRevocacion: false,
       },
     ]);
   });

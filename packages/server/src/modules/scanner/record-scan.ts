@@ -1,8 +1,14 @@
 import { toScannedTicket } from '@drinkflow/domain/scan-answer';
 import type { ScanResult } from '@drinkflow/domain/scanner';
 import type { HotDriver, HotExecutor } from '../../db/hot-statements';
-import { isUniqueViolation, type HttpError } from '../../http/errors';
+import { deviceRevoked, isUniqueViolation, type HttpError } from '../../http/errors';
 import type { ScannerEventRow, ScanRateWindows } from './admission/event-of-key';
+import {
+  admitDevice,
+  toScannerDevice,
+  type RequestDevice,
+  type ScannerDevice,
+} from './admission/request-device';
 import { judgeScan, placeOf, type ConsumeRequest, type Decided, type OfflineScan } from './judge-scan';
 import type { KnownScans } from './known-scans';
 import * as statements from './scan-statements';
@@ -22,12 +28,18 @@ interface Written {
   consumo_id: number | null;
   /** The ticket's version after a drink was recorded (null without one). */
   version: string | null;
+  /** `recordScan`: 1 when it took the device row (0: revoked since the request was admitted). */
+  device?: number;
 }
 
-/** What the record of a scan decided from memory answers: also whether the event was as read, and the rate counts. */
-interface WrittenKnown extends Written {
+/**
+ * What the record of a scan decided from memory answers: also whether the event was as read, the
+ * rate counts, and the request's device as it locked it.
+ */
+interface WrittenKnown extends Omit<Written, 'device'> {
   evento: number;
   hits: Record<string, number | string> | null;
+  device: unknown;
 }
 
 /** Why a scan found no ticket to decide on; logged like any other refusal. */
@@ -94,7 +106,7 @@ export function createScanRecorder(hot: HotDriver, options: ScanRecorderOptions)
     request: ConsumeRequest,
     read: TicketRead,
     { judged, tipoBebida }: Decided,
-    written: Written,
+    written: Pick<Written, 'consumo_id' | 'version'>,
   ): ScanResult {
     const history = [...read.history];
     let version = read.version;
@@ -114,7 +126,8 @@ export function createScanRecorder(hot: HotDriver, options: ScanRecorderOptions)
   /**
    * Writes a decided scan if the ticket is still at the version read (scan-statements.ts): the
    * answer with the ticket as it is now, or null when a drink of the ticket was recorded or taken
-   * back in between and the scan must be decided again.
+   * back in between and the scan must be decided again; 401 when `device` was revoked since the
+   * request was admitted (nothing written).
    */
   async function record(
     executor: HotExecutor,
@@ -123,11 +136,14 @@ export function createScanRecorder(hot: HotDriver, options: ScanRecorderOptions)
     read: TicketRead,
     decided: Decided,
     offline: OfflineScan | null,
+    device: ScannerDevice | null,
   ): Promise<ScanResult | null> {
-    const [written] = await executor.rows<Written>(
-      statements.recordScan,
-      recordValues(evento, request, read, decided, offline),
-    );
+    const [written] = await executor.rows<Written>(statements.recordScan, [
+      ...recordValues(evento, request, read, decided, offline),
+      device?.id ?? null,
+      offline ? offline.escaneadoEn.toISOString() : null,
+    ]);
+    if (device !== null && written?.device === 0) throw deviceRevoked();
     if (!written || written.locked === 0) return null;
     return recorded(evento, request, read, decided, written);
   }
@@ -144,6 +160,7 @@ export function createScanRecorder(hot: HotDriver, options: ScanRecorderOptions)
     evento: ScannerEventRow,
     request: ConsumeRequest,
     offline: OfflineScan | null,
+    device: ScannerDevice | null,
     firstRead?: TicketReadRow | null,
   ): Promise<ScanResult> {
     const scanId = request.scanId ?? null;
@@ -154,7 +171,7 @@ export function createScanRecorder(hot: HotDriver, options: ScanRecorderOptions)
           : await reader.read(hot, evento.id, request.qrCode, scanId);
       const decision = judge(read, request, offline, evento);
       if ('replay' in decision) return decision.replay;
-      const answer = await record(hot, evento, request, read, decision, offline);
+      const answer = await record(hot, evento, request, read, decision, offline, device);
       if (answer) return answer;
     }
     const answer = await hot.transaction(async (tx) => {
@@ -170,7 +187,7 @@ export function createScanRecorder(hot: HotDriver, options: ScanRecorderOptions)
       const locked = await reader.readOf(row, request.qrCode);
       const decision = judge(locked, request, offline, evento);
       if ('replay' in decision) return decision.replay;
-      const written = await record(tx, evento, request, locked, decision, offline);
+      const written = await record(tx, evento, request, locked, decision, offline, device);
       if (!written) throw new Error('scanner: ticket changed under its own row lock');
       return written;
     });
@@ -186,9 +203,10 @@ export function createScanRecorder(hot: HotDriver, options: ScanRecorderOptions)
     /**
      * A scan decided from this process's last read (known-scans.ts, docs/decisions/048), recorded —
      * with the request counted in `rate` — in one statement, only if the event, order, type and
-     * ticket are still as read. `unanswered` when it cannot be answered so (a scanId recorded
-     * before, the key or event changed): the caller reads and decides as usual; `decide-again` when
-     * the ticket, its order or its type changed after the request was counted.
+     * ticket are still as read and the request's device (`identity`) may scan (401 when not).
+     * `unanswered` when it cannot be answered so (a scanId recorded before, the key or event
+     * changed): the caller reads and decides as usual; `decide-again` (with the device) when the
+     * ticket, its order or its type changed after the request was counted.
      */
     async recordKnown(
       apiKey: string,
@@ -196,7 +214,8 @@ export function createScanRecorder(hot: HotDriver, options: ScanRecorderOptions)
       request: ConsumeRequest,
       read: TicketRead,
       rate: ScanRateWindows,
-    ): Promise<ScanResult | 'unanswered' | 'decide-again'> {
+      identity: RequestDevice,
+    ): Promise<ScanResult | 'unanswered' | { decideAgain: ScannerDevice | null }> {
       const decision = judge(read, request, null, evento);
       if ('replay' in decision) return 'unanswered';
       let written: WrittenKnown | undefined;
@@ -208,6 +227,8 @@ export function createScanRecorder(hot: HotDriver, options: ScanRecorderOptions)
           read.tipoVersion,
           rate.json,
           rate.windowStart.toISOString(),
+          identity.tokenHash,
+          identity.tokenHash === null ? identity.deviceId : null,
         ]);
       } catch (error) {
         // A scanId recorded before (a retry, another device): nothing was written; the read answers it.
@@ -219,9 +240,10 @@ export function createScanRecorder(hot: HotDriver, options: ScanRecorderOptions)
         return 'unanswered';
       }
       rate.check(written.hits);
+      const device = admitDevice(evento, identity, toScannerDevice(written.device));
       if (written.locked === 0) {
         known.forgetTicket(evento.id, request.qrCode);
-        return 'decide-again';
+        return { decideAgain: device };
       }
       return recorded(evento, request, read, decision, written);
     },
@@ -235,6 +257,7 @@ export function createScanRecorder(hot: HotDriver, options: ScanRecorderOptions)
       request: ConsumeRequest,
       failure: HttpError,
       offline: OfflineScan | null,
+      device: ScannerDevice | null,
     ) {
       const reason = failure.statusCode === 404 ? lookupReasons.notFound : lookupReasons.otherEvent;
       const at = offline?.loggedAt ?? options.now?.();
@@ -250,6 +273,8 @@ export function createScanRecorder(hot: HotDriver, options: ScanRecorderOptions)
         '{}',
         offline !== null,
         at ? at.toISOString() : null,
+        device?.id ?? null,
+        device?.usuarioId ?? null,
       ]);
     },
   };

@@ -14,12 +14,15 @@ import {
 import { offlineData } from '@drinkflow/domain/offline-data';
 import { noContent } from '@drinkflow/domain/responses';
 import { SCANNER_DEVICE_HEADER } from '@drinkflow/domain/scanner-limits';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { badRequest } from '../../http/errors';
+import { badRequest, HttpError } from '../../http/errors';
 import { createDeviceAdmission } from './admission/new-devices';
+import { admitDevice, tokenHashOf } from './admission/request-device';
+import { createDeviceContact } from './device-contact';
 import { createOfflineData, etagOf, serializeOfflineData } from './offline-data';
 import { currentOfflineEtag, matchesEtag } from './offline-version';
-import { createScannerLimiter } from './admission/event-of-key';
+import { createScannerLimiter, type ScannerCaller } from './admission/event-of-key';
 import { createScannerService } from './service';
 
 export interface ScannerOptions {
@@ -50,6 +53,19 @@ function deviceOf(request: { headers: Record<string, unknown>; body?: unknown })
   return header.data ?? (typeof fromBody === 'string' && fromBody ? fromBody : null);
 }
 
+/** A request's parts the scanner's admission reads. */
+type ScannerRequest = Pick<FastifyRequest, 'ip' | 'headers' | 'body' | 'log'> & {
+  params: { apiKey: string };
+};
+
+/**
+ * Who sends the request: its address, its device token's hash (401 for one no pairing issued) and
+ * the link device it names (400 for an invalid X-Device-Id). docs/decisions/062.
+ */
+function callerOf(request: ScannerRequest): ScannerCaller {
+  return { ip: request.ip, tokenHash: tokenHashOf(request.headers), deviceId: deviceOf(request) };
+}
+
 /** The public scanner API (docs/rules/scanner.md): no account, the event's API key in the path. */
 export function registerScannerRoutes(
   { app, db, services, timeZone }: AppContext,
@@ -68,27 +84,59 @@ export function registerScannerRoutes(
     now,
   });
   const devices = createDeviceAdmission(db, { enabled: options.ratePerMinute > 0, now });
+  const contacts = createDeviceContact(db, {
+    now: options.now,
+    warn: (error) => app.log.warn({ code: (error as { code?: string }).code }, 'device contact not stored'),
+  });
 
   /**
-   * The key's event, with this request counted in its caller's rate windows (one round trip), once
-   * its device is admitted (a new device: one round trip more, docs/decisions/051).
+   * `work` for the request's caller; then, unless the key is unknown or the caller over a limit,
+   * the device's contact is stored (device-contact.ts: at most every 15 s per device).
+   */
+  async function asCaller<T>(
+    request: ScannerRequest,
+    barra: string | null,
+    work: (caller: ScannerCaller) => Promise<T>,
+  ): Promise<T> {
+    const caller = callerOf(request);
+    let refused = false;
+    try {
+      return await work(caller);
+    } catch (error) {
+      refused = error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 429);
+      throw error;
+    } finally {
+      if (!refused) await contacts.report(request.params.apiKey, caller, request.headers, barra);
+    }
+  }
+
+  /** A link device is admitted (a new one: one round trip more, docs/decisions/051); a token's is not. */
+  const admitLink = (apiKey: string, caller: ScannerCaller, barra: string | null) =>
+    caller.tokenHash === null ? devices.admit(apiKey, caller.ip, caller.deviceId, barra) : undefined;
+
+  /**
+   * The key's event, with this request counted in its caller's rate windows and its device read
+   * (one round trip), once a link device is admitted; 401 for a device that may not scan.
    */
   const eventFor = async (
-    request: { params: { apiKey: string }; ip: string; headers: Record<string, unknown>; body?: unknown },
-    use: { offline?: boolean } = {},
+    request: ScannerRequest,
+    caller: ScannerCaller,
+    { offline = false, barra = null }: { offline?: boolean; barra?: string | null } = {},
   ) => {
-    const caller = { ip: request.ip, deviceId: deviceOf(request) };
-    await devices.admit(request.params.apiKey, caller.ip, caller.deviceId);
-    return limiter.eventFor(request.params.apiKey, caller, use);
+    await admitLink(request.params.apiKey, caller, barra);
+    const { evento, device } = await limiter.eventFor(request.params.apiKey, caller, { offline });
+    return { evento, device: admitDevice(evento, caller, device) };
   };
 
   app.get(
     '/api/scanner/:apiKey/event',
     { schema: { params: scannerKeyParams, response: { 200: scannerEvent } } },
-    async (request) => {
-      const { nombre, ubicacion, fechaInicio, fechaFin, barras = [] } = await eventFor(request);
-      return { nombre, ubicacion, fechaInicio, fechaFin, barras };
-    },
+    async (request) =>
+      asCaller(request, null, async (caller) => {
+        const { evento } = await eventFor(request, caller);
+        const { nombre, ubicacion, fechaInicio, fechaFin, barras = [] } = evento;
+        return { nombre, ubicacion, fechaInicio, fechaFin, barras };
+      }),
   );
 
   app.get(
@@ -100,7 +148,13 @@ export function registerScannerRoutes(
         response: { 200: scannerTicketResponse },
       },
     },
-    async (request) => service.lookup(await eventFor(request), request.params.qrCode, request.query.barra),
+    async (request) => {
+      const barra = request.query.barra ?? null;
+      return asCaller(request, barra, async (caller) => {
+        const { evento } = await eventFor(request, caller, { barra });
+        return service.lookup(evento, request.params.qrCode, request.query.barra);
+      });
+    },
   );
 
   app.post(
@@ -108,15 +162,25 @@ export function registerScannerRoutes(
     { schema: { params: scannerKeyParams, body: consumeBody, response: { 200: scanResult } } },
     async (request) => {
       const { apiKey } = request.params;
-      const caller = { ip: request.ip, deviceId: deviceOf(request) };
-      await devices.admit(apiKey, caller.ip, caller.deviceId);
-      // A ticket this process has read before: decided and recorded in one round trip.
-      const known = await service.consumeKnown(apiKey, limiter.rateWindows(caller), request.body);
-      if (known) return known;
-      // Else the key's event and the ticket in one round trip, then the record.
-      const { qrCode, scanId } = request.body;
-      const { evento, ticket } = await limiter.eventWithTicket(apiKey, caller, qrCode, scanId ?? null);
-      return service.consume(evento, request.body, { firstRead: ticket, apiKey });
+      const { body } = request;
+      const barra = body.barra ?? null;
+      return asCaller(request, barra, async (caller) => {
+        await admitLink(apiKey, caller, barra);
+        // A ticket this process has read before: decided and recorded in one round trip.
+        const known = await service.consumeKnown(apiKey, limiter.rateWindows(caller), body, caller);
+        if (known) return known;
+        // Else the key's event, the device and the ticket in one round trip, then the record.
+        const { evento, ticket, device } = await limiter.eventWithTicket(
+          apiKey,
+          caller,
+          body.qrCode,
+          body.scanId ?? null,
+        );
+        // A revoked device's offline drink scanned before its revocation is still accepted (062).
+        const scannedAt = body.offline === true && body.escaneadoEn ? new Date(body.escaneadoEn) : undefined;
+        const admitted = admitDevice(evento, caller, device, scannedAt);
+        return service.consume(evento, body, admitted, { firstRead: ticket, apiKey });
+      });
     },
   );
 
@@ -126,26 +190,29 @@ export function registerScannerRoutes(
   app.get(
     '/api/scanner/:apiKey/offline',
     { schema: { params: scannerKeyParams, response: { 200: offlineData, 304: noContent } } },
-    async (request, reply) => {
-      const evento = await eventFor(request, { offline: true });
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch) {
-        const etag = await currentOfflineEtag(db, evento, timeZone);
-        if (matchesEtag(ifNoneMatch, etag)) return reply.code(304).header('etag', etag).send(null);
-      }
-      const data = await offline.build(evento);
-      const etag = etagOf(data);
-      if (etag) void reply.header('etag', etag);
-      return reply.type('application/json; charset=utf-8').serializer(serializeOfflineData).send(data);
-    },
+    async (request, reply) =>
+      asCaller(request, null, async (caller) => {
+        const { evento } = await eventFor(request, caller, { offline: true });
+        const ifNoneMatch = request.headers['if-none-match'];
+        if (ifNoneMatch) {
+          const etag = await currentOfflineEtag(db, evento, timeZone);
+          if (matchesEtag(ifNoneMatch, etag)) return reply.code(304).header('etag', etag).send(null);
+        }
+        const data = await offline.build(evento);
+        const etag = etagOf(data);
+        if (etag) void reply.header('etag', etag);
+        return reply.type('application/json; charset=utf-8').serializer(serializeOfflineData).send(data);
+      }),
   );
 
   app.post(
     '/api/scanner/:apiKey/undo',
     { schema: { params: scannerKeyParams, body: undoBody, response: { 200: undoResponse } } },
-    async (request) => {
-      await service.undo(await eventFor(request), request.body.scanId, request.body.deviceId);
-      return { undone: true as const, message: 'Consumo deshecho' };
-    },
+    async (request) =>
+      asCaller(request, null, async (caller) => {
+        const { evento, device } = await eventFor(request, caller);
+        await service.undo(evento, request.body.scanId, request.body.deviceId, device);
+        return { undone: true as const, message: 'Consumo deshecho' };
+      }),
   );
 }

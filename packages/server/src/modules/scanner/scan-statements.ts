@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { HotStatement } from '../../db/hot-statements';
+import { deviceIdOf, deviceJson } from './admission/request-device';
 
 /**
  * The statements a bar's scan runs (docs/decisions/043). Each one names the event — `evento_id` is
@@ -26,15 +27,20 @@ export const countWindows = (windows: string, windowStart: string) => `
       returning bucket, hits`;
 
 /**
- * `e`, the event of the API key $1, and `hit`, this request counted in each of its rate windows
- * ($3, [{bucket, key}] as JSON, of the window starting at $2): how every scanner request opens
- * (admission/event-of-key.ts), a consume's with its ticket (ticket-read.ts).
+ * `e`, the event of the API key $1, `hit`, this request counted in each of its rate windows ($3,
+ * [{bucket, key}] as JSON, of the window starting at $2), and `d`, the request's device in that
+ * event (`tokenHash`, `linkId`: the parameters naming it, admission/request-device.ts): how every
+ * scanner request opens (admission/event-of-key.ts), a consume's with its ticket (ticket-read.ts).
  */
-export const keyEventAndHits = `
+export const keyEventAndHits = (device: { tokenHash: string; linkId: string }) => `
     with e as (
-      select id, nombre, ubicacion, fecha_inicio, fecha_fin, corte_diario, barras, xmin::text as version
+      select id, nombre, ubicacion, fecha_inicio, fecha_fin, corte_diario, barras, solo_dispositivos_autorizados,
+             xmin::text as version
         from eventos where api_key = $1
     ), hit as (${countWindows('$3', '$2')}
+    ), d as (
+      select d.id, ${deviceJson('d')} as device from dispositivos d
+       where d.id = (${deviceIdOf('(select id from e)', device.tokenHash, device.linkId)})
     )`;
 
 /** A ticket of the event by its QR code, as the scanner answers it. */
@@ -101,17 +107,26 @@ export function ticketSelect(inputs: { qrCode: string; eventoId: string; scanId:
      limit 1`;
 }
 
-/** Writes the drink (when `$9` served) and the log row for the tickets `locked` holds: $1–$14 below. */
+/**
+ * Writes the drink (when `$9` served) and the log row for the tickets `locked` holds: $1–$14 below;
+ * both carry the device `dev` (a CTE of the statement, the row it locked, or none) and its person,
+ * and whether it was already revoked (an offline drink scanned before, docs/decisions/062).
+ */
 const recordLocked = `
     consumo as (
-      insert into consumos (ticket_id, evento_id, tipo_bebida, timestamp, barra, offline, conflicto)
-      select id, $3, $4, $5::timestamptz, $6, $7, $8 from locked where $9::boolean
+      insert into consumos (ticket_id, evento_id, tipo_bebida, timestamp, barra, offline, conflicto,
+                            dispositivo_id, usuario_id, tras_revocacion)
+      select id, $3, $4, $5::timestamptz, $6, $7, $8, (select id from dev), (select usuario_id from dev),
+             coalesce((select revocado_en is not null from dev), false)
+        from locked where $9::boolean
       returning id
     ), logged as (
       insert into scan_log (evento_id, ticket_id, consumo_id, qr_code, scan_id, tipo_bebida, barra, device_id,
-                            allowed, reason, response, offline, conflicto, created_at)
+                            allowed, reason, response, offline, conflicto, dispositivo_id, usuario_id,
+                            tras_revocacion, created_at)
       select $3, id, (select id from consumo), $10, $11, $4, $6, $12, $9, $13, $14::jsonb, $7, $8,
-             $5::timestamptz
+             (select id from dev), (select usuario_id from dev),
+             coalesce((select revocado_en is not null from dev), false), $5::timestamptz
         from locked
       returning consumo_id
     )`;
@@ -126,33 +141,44 @@ const recordAnswer = `(select count(*) from locked)::int as locked, (select cons
 
 /**
  * $1 ticket, $2 the version read, $3 event, $4 drink, $5 time, $6 bar, $7 offline, $8 conflict,
- * $9 served, $10 QR code, $11 scanId, $12 device, $13 log reason, $14 the answer (JSON).
+ * $9 served, $10 QR code, $11 scanId, $12 device id as named, $13 log reason, $14 the answer (JSON),
+ * $15 the device row (or null: none), $16 an offline drink's scan time (or null).
  *
  * Records the scan only if the ticket is still at the version read: the row lock and the check are
  * one step (a lock that waited re-reads the newest row, and a changed `xmin` drops it), so a drink
  * committed in between makes this record nothing (`locked` = 0) and the scan is decided again. One
  * statement, committed on its own: no BEGIN/COMMIT round trips, and the lock is held only while the
- * two rows are written.
+ * two rows are written. The device row is taken `for key share` first, only while unrevoked (or
+ * revoked after the offline drink's scan time): a revocation that commits first leaves `device` 0
+ * and nothing written; one that comes later waits for this statement (docs/decisions/062).
  */
 export const recordScan: HotStatement = {
   name: 'drinkflow_scan_record',
   text: `
-    with locked as (
-      select t.id from tickets t where t.id = $1 and t.xmin = $2::xid for update
+    with dev as (
+      select id, usuario_id, revocado_en from dispositivos
+       where id = $15::int and evento_id = $3 and (revocado_en is null or revocado_en > $16::timestamptz)
+         for key share
+    ), locked as (
+      select t.id from tickets t
+       where t.id = $1 and t.xmin = $2::xid and ($15::int is null or exists (select 1 from dev))
+         for update
     ), ${recordLocked}
-    select ${recordAnswer}`,
+    select ${recordAnswer}, (select count(*) from dev)::int as device`,
 };
 
 /**
  * `recordScan` for a scan decided from this process's last read of the ticket (known-scans.ts,
  * docs/decisions/048), the scan's only round trip. $1–$14 as `recordScan`; $15 the event's
  * version (a replaced API key changes it too), $16 the order's, $17 the type's; $18 the rate windows
- * ([{bucket, key, max}] as JSON), $19 their window's start.
+ * ([{bucket, key, max}] as JSON), $19 their window's start; $20 the device token's hash, $21 the
+ * link device id (admission/request-device.ts).
  *
  * Counts the request in its rate windows (as the key lookup does), then records only if the event,
- * the order, the type and the ticket are all still at the versions read and no window is over its
- * limit. `evento` 0: the event changed (nothing counted); `locked` 0 with `evento` 1: over a limit,
- * or the ticket, its order or its type changed (counted).
+ * the order, the type and the ticket are all still at the versions read, no window is over its
+ * limit, and the device (taken `for key share`, as `recordScan`) is not revoked — or, with a token,
+ * exists. `evento` 0: the event changed (nothing counted); `locked` 0 with `evento` 1: over a limit,
+ * a device refused (`device`), or the ticket, its order or its type changed (counted).
  */
 export const recordKnownScan: HotStatement = {
   name: 'drinkflow_scan_record_known',
@@ -163,16 +189,21 @@ export const recordKnownScan: HotStatement = {
     ), over as (
       select 1 from hit join jsonb_to_recordset($18::jsonb) as w(bucket text, max int) using (bucket)
        where hit.hits > w.max
+    ), dev as (
+      select id, usuario_id, revocado_en from dispositivos
+       where id = (${deviceIdOf('$3', '$20', '$21')}) for key share
     ), locked as (
       select t.id from tickets t
         join pedidos p on p.id = t.pedido_id
         join tipos_ticket tt on tt.id = t.ticket_type_id
        where t.id = $1 and t.xmin = $2::xid and p.evento_id = $3 and p.xmin = $16::xid and tt.xmin = $17::xid
          and exists (select 1 from e) and not exists (select 1 from over)
+         and not exists (select 1 from dev where revocado_en is not null)
+         and ($20::text is null or exists (select 1 from dev))
          for update of t
     ), ${recordLocked}
     select (select count(*) from e)::int as evento, (select json_object_agg(bucket, hits) from hit) as hits,
-           ${recordAnswer}`,
+           (select ${deviceJson('dev')} from dev) as device, ${recordAnswer}`,
 };
 
 /** $1 ticket, $2 event: the row lock a scan decided under contention takes first (then read, record). */
@@ -185,15 +216,17 @@ export const lockTicket: HotStatement = {
 };
 
 /**
- * $1 event, $2 QR code, $3 drink, $4 bar, $5 device, $6 reason, $7 answer (JSON), $8 offline,
- * $9 time (or null: now). A scan that found no ticket of the event, kept in the log.
+ * $1 event, $2 QR code, $3 drink, $4 bar, $5 device id as named, $6 reason, $7 answer (JSON),
+ * $8 offline, $9 time (or null: now), $10 the device row, $11 its person. A scan that found no
+ * ticket of the event, kept in the log (a refusal records no drink: no device lock).
  */
 export const logLookupFailure: HotStatement = {
   name: 'drinkflow_scan_log_failure',
   text: `
     insert into scan_log (evento_id, qr_code, tipo_bebida, barra, device_id, allowed, reason, response, offline,
-                          created_at)
-    values ($1, $2, $3, $4, $5, false, $6, $7::jsonb, $8, coalesce($9::timestamptz, statement_timestamp()))`,
+                          created_at, dispositivo_id, usuario_id)
+    values ($1, $2, $3, $4, $5, false, $6, $7::jsonb, $8, coalesce($9::timestamptz, statement_timestamp()),
+            $10, $11)`,
 };
 
 /** Every statement above, for the test that checks each names the event. */

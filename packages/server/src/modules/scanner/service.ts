@@ -8,6 +8,7 @@ import { hotDriverOf } from '../../db/hot-statements';
 import { badRequest, HttpError, isUniqueViolation } from '../../http/errors';
 import type { ScanNotifier } from '../stats-stream';
 import type { ScannerEventRow, ScanRateWindows } from './admission/event-of-key';
+import type { RequestDevice, ScannerDevice } from './admission/request-device';
 import type { ConsumeRequest, OfflineScan } from './judge-scan';
 import { createKnownScans } from './known-scans';
 import { createScanRecorder } from './record-scan';
@@ -67,31 +68,33 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
   }
 
   /**
-   * POST …/consume: decided by the one rule function and recorded exactly once per scanId.
+   * POST …/consume: decided by the one rule function and recorded exactly once per scanId, for
+   * `device` (admitted: admission/request-device.ts; null: a request that names none).
    * `firstRead`: the ticket already read with the key's event (ticket-read.ts), when it was;
    * `apiKey`: the key that opened the event, remembered for the next scan (known-scans.ts).
    */
   async function consume(
     evento: ScannerEventRow,
     request: ConsumeRequest,
+    device: ScannerDevice | null,
     { firstRead, apiKey }: { firstRead?: TicketReadRow | null; apiKey?: string } = {},
   ): Promise<ScanResult> {
     if (apiKey !== undefined) known.rememberEvent(apiKey, evento);
     const offline = await offlineScanOf(request);
     try {
-      const answer = await recorder.decideAndRecord(evento, request, offline, firstRead);
+      const answer = await recorder.decideAndRecord(evento, request, offline, device, firstRead);
       notifier.scanned(evento.id);
       return answer;
     } catch (error) {
       if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 403)) {
         known.forgetTicket(evento.id, request.qrCode);
-        await recorder.logLookupFailure(evento, request, error, offline);
+        await recorder.logLookupFailure(evento, request, error, offline, device);
         notifier.scanned(evento.id);
         throw error;
       }
       // The same scanId sent at once with two QR codes: the loser sees the winner's row now.
       if (request.scanId && isUniqueViolation(error, 'scan_log_evento_scan_id_unique')) {
-        return recorder.decideAndRecord(evento, request, offline);
+        return recorder.decideAndRecord(evento, request, offline, device);
       }
       throw error;
     }
@@ -125,28 +128,37 @@ export function createScannerService(db: Db, options: ScannerServiceOptions) {
      * POST …/consume in one round trip, for a ticket this process has read before through this API
      * key (docs/decisions/048): decided from that read at the database's time as last measured, and
      * recorded — with the request counted in `rate` — only if the event, order, type and ticket are
-     * still as read. Null when it cannot answer so (nothing remembered, the key or event changed,
-     * an offline upload, a scanId already recorded): then the caller reads and decides as usual.
+     * still as read and the request's device (`identity`) may scan. Null when it cannot answer so
+     * (nothing remembered, the key or event changed, an offline upload, a scanId already recorded,
+     * no token on an event that takes only authorized devices): then the caller reads and decides.
      */
     async consumeKnown(
       apiKey: string,
       rate: ScanRateWindows,
       request: ConsumeRequest,
+      identity: RequestDevice,
     ): Promise<ScanResult | null> {
       const remembered = request.offline === true ? undefined : known.read(apiKey, request.qrCode);
       if (!remembered) return null;
       const { evento, read } = remembered;
-      const answer = await recorder.recordKnown(apiKey, evento, request, read, rate);
+      // Memory may be stale about the switch: the database answers (and refuses) such a request.
+      if (identity.tokenHash === null && evento.soloDispositivosAutorizados) return null;
+      const answer = await recorder.recordKnown(apiKey, evento, request, read, rate, identity);
       if (answer === 'unanswered') return null;
       // Counted already: decided again from a fresh read, without counting twice.
-      if (answer === 'decide-again') return consume(evento, request);
+      if ('decideAgain' in answer) return consume(evento, request, answer.decideAgain);
       notifier.scanned(evento.id);
       return answer;
     },
 
     /** POST …/undo (undo-scan.ts). */
-    async undo(evento: ScannerEventRow, scanId: string, deviceId: string): Promise<void> {
-      await undoScan(db, timeOf, { evento, scanId, deviceId });
+    async undo(
+      evento: ScannerEventRow,
+      scanId: string,
+      deviceId: string,
+      device: ScannerDevice | null,
+    ): Promise<void> {
+      await undoScan(db, timeOf, { evento, scanId, deviceId, device });
       notifier.scanned(evento.id);
     },
   };

@@ -27,13 +27,14 @@ export interface TicketRead {
 }
 
 /**
- * The key's event with this request counted (admission/event-of-key.ts), and with it ($4 QR code,
- * $5 scanId) the ticket of that event as a consume reads it: the first of a consume's two round trips.
+ * The key's event with this request counted and its device ($6 token hash, $7 link device id;
+ * admission/event-of-key.ts), and with it ($4 QR code, $5 scanId) the ticket of that event as a
+ * consume reads it: the first of a consume's two round trips.
  */
 export const eventOfKeyWithTicket: HotStatement = {
   name: 'drinkflow_scanner_event_of_key_with_ticket',
-  text: `${statements.keyEventAndHits}, ticket as (${statements.ticketSelect({ qrCode: '$4', eventoId: '(select id from e)', scanId: '$5' })})
-    select e.*, (select json_object_agg(bucket, hits) from hit) as hits,
+  text: `${statements.keyEventAndHits({ tokenHash: '$6', linkId: '$7' })}, ticket as (${statements.ticketSelect({ qrCode: '$4', eventoId: '(select id from e)', scanId: '$5' })})
+    select e.*, (select json_object_agg(bucket, hits) from hit) as hits, (select device from d) as device,
            (select row_to_json(ticket) from ticket) as ticket
       from e`,
 };

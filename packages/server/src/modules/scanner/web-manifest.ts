@@ -51,7 +51,7 @@ export function registerScannerManifest({ app, db }: AppContext): void {
     '/scanner/:apiKey/manifest.webmanifest',
     { schema: { params: scannerKeyParams } },
     async (request, reply) => {
-      await keys.eventFor(request.params.apiKey, { ip: request.ip, deviceId: null });
+      await keys.eventFor(request.params.apiKey, { ip: request.ip, deviceId: null, tokenHash: null });
       return reply
         .header('cache-control', 'no-cache')
         .type(MANIFEST_CONTENT_TYPE)

@@ -6,6 +6,7 @@ import { createRateCounter, tooManyRequests, windowAt } from '../../../http/rate
 import { keyEventAndHits, type TicketReadRow } from '../scan-statements';
 import { eventOfKeyWithTicket } from '../ticket-read';
 import { abuseLimitMessages, scannerRateLimits } from './limits';
+import { toScannerDevice, type RequestDevice, type ScannerDevice } from './request-device';
 
 /**
  * Admission of a scanner request (docs/rules/offline-and-field.md, docs/decisions/029): its API key's
@@ -13,7 +14,9 @@ import { abuseLimitMessages, scannerRateLimits } from './limits';
  * round trip. A request that names its device counts per API key and device (`perMinute`) and per
  * API key and address (`perAddress`, the venue's ceiling); one that names none counts per API key
  * and address at `perMinute`; an offline data download also in its own windows (docs/decisions/051).
- * Unknown keys count towards a guessing limit per address. New devices: new-devices.ts.
+ * A request with a device token counts per API key and token instead, whatever device id it names
+ * (docs/decisions/062). Unknown keys count towards a guessing limit per address. New devices:
+ * new-devices.ts; the request's device: request-device.ts.
  */
 
 export interface ScannerEventRow extends ScannerEvent {
@@ -24,12 +27,16 @@ export interface ScannerEventRow extends ScannerEvent {
   barras?: string[];
   /** The event row's version (`xmin`) when read: a scan decided from memory checks it (known-scans.ts). */
   version?: string;
+  /** Only authorized devices may scan (docs/rules/scanner.md#devices). */
+  soloDispositivosAutorizados?: boolean;
 }
 
-/** Who sends a scanner request: the client address and, when it names one, the device. */
-export interface ScannerCaller {
+/**
+ * Who sends a scanner request: the client address and, when it names one, the device (request-device.ts) — by its
+ * token's hash (`tokenHash`, which wins) or its link device id (`deviceId`).
+ */
+export interface ScannerCaller extends RequestDevice {
   ip: string;
-  deviceId: string | null;
 }
 
 /** A request's rate windows, counted by the statement that records its scan (known-scans.ts). */
@@ -52,7 +59,13 @@ export interface ScannerLimitOptions {
 /** One fixed one-minute window this request counts in, and the most it may hold. */
 interface Window {
   bucket:
-    'scanner' | 'scanner-device' | 'scanner-address' | 'scanner-offline-device' | 'scanner-offline-address';
+    | 'scanner'
+    | 'scanner-device'
+    | 'scanner-token'
+    | 'scanner-address'
+    | 'scanner-offline-device'
+    | 'scanner-offline-token'
+    | 'scanner-offline-address';
   key: string;
   max: number;
 }
@@ -70,13 +83,14 @@ function countsOf(hits: Record<string, number | string> | null): Record<string, 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
 /**
- * $1 API key, $2 window start, $3 the windows to count ([{bucket, key}] as JSON): the key's event,
- * with this request counted in each window (one round trip, before every scanner request).
+ * $1 API key, $2 window start, $3 the windows to count ([{bucket, key}] as JSON), $4 the device
+ * token's hash, $5 the link device id: the key's event, with this request counted in each window,
+ * and the request's device (one round trip, before every scanner request).
  */
 export const eventOfKey: HotStatement = {
   name: 'drinkflow_scanner_event_of_key',
-  text: `${keyEventAndHits}
-    select e.*, (select json_object_agg(bucket, hits) from hit) as hits from e`,
+  text: `${keyEventAndHits({ tokenHash: '$4', linkId: '$5' })}
+    select e.*, (select json_object_agg(bucket, hits) from hit) as hits, (select device from d) as device from e`,
 };
 
 interface EventOfKeyRow {
@@ -87,9 +101,19 @@ interface EventOfKeyRow {
   fecha_fin: string | Date;
   corte_diario: string;
   barras: string[] | null;
+  solo_dispositivos_autorizados: boolean;
   version: string;
   hits: Record<string, number | string> | null;
+  device: unknown;
   ticket?: TicketReadRow | null;
+}
+
+/** What the statement that opens a request answers. */
+interface Admitted {
+  evento: ScannerEventRow;
+  hits: Record<string, number>;
+  ticket: TicketReadRow | null;
+  device: ScannerDevice | null;
 }
 
 export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
@@ -99,24 +123,33 @@ export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
   /** The windows a request counts in; an offline data download also in its own (docs/decisions/051). */
   function windowsOf(caller: ScannerCaller, offline = false): Window[] {
     if (options.perMinute <= 0) return [];
+    // A token names the device whatever id the request gives: rotating ids escapes nothing.
+    const device =
+      caller.tokenHash !== null
+        ? {
+            key: caller.tokenHash,
+            bucket: 'scanner-token' as const,
+            offline: 'scanner-offline-token' as const,
+          }
+        : caller.deviceId !== null
+          ? {
+              key: caller.deviceId,
+              bucket: 'scanner-device' as const,
+              offline: 'scanner-offline-device' as const,
+            }
+          : null;
     const downloads: Window[] = offline
       ? [
-          ...(caller.deviceId === null
+          ...(device === null
             ? []
-            : [
-                {
-                  bucket: 'scanner-offline-device' as const,
-                  key: caller.deviceId,
-                  max: scannerRateLimits.offlinePerDevice,
-                },
-              ]),
+            : [{ bucket: device.offline, key: device.key, max: scannerRateLimits.offlinePerDevice }]),
           { bucket: 'scanner-offline-address', key: caller.ip, max: scannerRateLimits.offlinePerAddress },
         ]
       : [];
-    if (caller.deviceId === null) {
+    if (device === null) {
       return [{ bucket: 'scanner', key: caller.ip, max: options.perMinute }, ...downloads];
     }
-    const windows: Window[] = [{ bucket: 'scanner-device', key: caller.deviceId, max: options.perMinute }];
+    const windows: Window[] = [{ bucket: device.bucket, key: device.key, max: options.perMinute }];
     if (options.perAddress > 0) {
       windows.push({ bucket: 'scanner-address', key: caller.ip, max: options.perAddress });
     }
@@ -130,15 +163,22 @@ export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
    */
   async function eventOfKeyCounting(
     apiKey: string,
+    caller: ScannerCaller,
     windows: Window[],
     windowStart: Date,
     ticket?: { qrCode: string; scanId: string | null },
-  ): Promise<{ evento: ScannerEventRow; hits: Record<string, number>; ticket: TicketReadRow | null } | null> {
+  ): Promise<Admitted | null> {
     const counted = JSON.stringify(windows.map(({ bucket, key }) => ({ bucket, key })));
     const values = [apiKey, windowStart.toISOString(), counted];
+    const device = [caller.tokenHash, caller.tokenHash === null ? caller.deviceId : null];
     const [row] = ticket
-      ? await hot.rows<EventOfKeyRow>(eventOfKeyWithTicket, [...values, ticket.qrCode, ticket.scanId])
-      : await hot.rows<EventOfKeyRow>(eventOfKey, values);
+      ? await hot.rows<EventOfKeyRow>(eventOfKeyWithTicket, [
+          ...values,
+          ticket.qrCode,
+          ticket.scanId,
+          ...device,
+        ])
+      : await hot.rows<EventOfKeyRow>(eventOfKey, [...values, ...device]);
     if (!row) return null;
     const hits = countsOf(row.hits);
     return {
@@ -151,9 +191,11 @@ export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
         corteDiario: row.corte_diario,
         barras: row.barras ?? [],
         version: row.version,
+        soloDispositivosAutorizados: row.solo_dispositivos_autorizados,
       },
       hits,
       ticket: row.ticket ?? null,
+      device: toScannerDevice(row.device),
     };
   }
 
@@ -179,7 +221,7 @@ export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
   ) {
     const windows = windowsOf(caller, offline);
     const window = windowAt(options.now().getTime(), MINUTE_MS);
-    const found = await eventOfKeyCounting(apiKey, windows, window.windowStart, ticket);
+    const found = await eventOfKeyCounting(apiKey, caller, windows, window.windowStart, ticket);
     if (!found) {
       const miss = await counter.hit({
         bucket: 'scanner-unknown-key',
@@ -210,15 +252,17 @@ export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
       };
     },
     /**
-     * The key's event with this request counted; 404 for an unknown key, 429 over a limit. `offline`:
-     * an offline data download, also counted in the download windows.
+     * The key's event with this request counted, and the request's device row (null: none; whether
+     * it may scan is request-device.ts's `admitDevice`); 404 for an unknown key, 429 over a limit.
+     * `offline`: an offline data download, also counted in the download windows.
      */
     async eventFor(
       apiKey: string,
       caller: ScannerCaller,
       { offline = false } = {},
-    ): Promise<ScannerEventRow> {
-      return (await admit(apiKey, caller, undefined, offline)).evento;
+    ): Promise<{ evento: ScannerEventRow; device: ScannerDevice | null }> {
+      const { evento, device } = await admit(apiKey, caller, undefined, offline);
+      return { evento, device };
     },
     /**
      * `eventFor`, and in the same round trip the ticket of `qrCode` in that event as a consume reads
@@ -229,9 +273,9 @@ export function createScannerLimiter(db: Db, options: ScannerLimitOptions) {
       caller: ScannerCaller,
       qrCode: string,
       scanId: string | null,
-    ): Promise<{ evento: ScannerEventRow; ticket: TicketReadRow | null }> {
-      const { evento, ticket } = await admit(apiKey, caller, { qrCode, scanId });
-      return { evento, ticket };
+    ): Promise<Omit<Admitted, 'hits'>> {
+      const { evento, ticket, device } = await admit(apiKey, caller, { qrCode, scanId });
+      return { evento, ticket, device };
     },
   };
 }
