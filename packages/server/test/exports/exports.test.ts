@@ -125,9 +125,30 @@ describe('GET /api/eventos/{id}/export/consumos.csv', () => {
   it('has one row per consumption in time order, dates in Madrid time (both 02:30 of the autumn change)', async () => {
     const [header, ...rows] = await download('consumos');
 
-    expect(header).toEqual(['Fecha', 'Ticket', 'Titular', 'Tipo de ticket', 'Bebida', 'Barra', 'Offline']);
+    expect(header).toEqual([
+      'Fecha',
+      'Ticket',
+      'Titular',
+      'Tipo de ticket',
+      'Bebida',
+      'Barra',
+      'Offline',
+      'Dispositivo',
+      'Persona',
+    ]);
+    // Drinks older than devices: no device, no person (docs/decisions/061).
     expect(rows).toEqual([
-      ['09/01/2026 09:07:00', String(ids.t3), 'Juan "el Rápido"', 'General; VIP', 'Agua', 'Terraza', 'No'],
+      [
+        '09/01/2026 09:07:00',
+        String(ids.t3),
+        'Juan "el Rápido"',
+        'General; VIP',
+        'Agua',
+        'Terraza',
+        'No',
+        '',
+        '',
+      ],
       [
         '04/07/2026 20:05:09',
         String(ids.f0),
@@ -136,9 +157,21 @@ describe('GET /api/eventos/{id}/export/consumos.csv', () => {
         "'=cmd",
         "'@barra",
         'No',
+        '',
+        '',
       ],
-      ['25/10/2026 02:30:00', String(ids.t1), 'Pérez; Ana', 'General; VIP', 'Cerveza', 'Barra; Norte', 'No'],
-      ['25/10/2026 02:30:00', String(ids.t1), 'Pérez; Ana', 'General; VIP', 'Copa', '', 'No'],
+      [
+        '25/10/2026 02:30:00',
+        String(ids.t1),
+        'Pérez; Ana',
+        'General; VIP',
+        'Cerveza',
+        'Barra; Norte',
+        'No',
+        '',
+        '',
+      ],
+      ['25/10/2026 02:30:00', String(ids.t1), 'Pérez; Ana', 'General; VIP', 'Copa', '', 'No', '', ''],
     ]);
   });
 });
@@ -147,9 +180,18 @@ describe('GET /api/eventos/{id}/export/escaneos.csv', () => {
   it('has one row per attempt and per undo: allowed, refused, unknown QR, undone', async () => {
     const [header, ...rows] = await download('escaneos');
 
-    expect(header).toEqual(['Fecha', 'Ticket', 'Resultado', 'Motivo', 'Bebida', 'Barra']);
+    expect(header).toEqual([
+      'Fecha',
+      'Ticket',
+      'Resultado',
+      'Motivo',
+      'Bebida',
+      'Barra',
+      'Dispositivo',
+      'Persona',
+    ]);
     expect(rows.slice(0, 5)).toEqual([
-      ['25/10/2026 02:30:00', String(ids.t1), 'Permitido', '', 'Cerveza', 'Barra; Norte'],
+      ['25/10/2026 02:30:00', String(ids.t1), 'Permitido', '', 'Cerveza', 'Barra; Norte', '', ''],
       [
         '25/10/2026 02:31:00',
         String(ids.t1),
@@ -157,10 +199,21 @@ describe('GET /api/eventos/{id}/export/escaneos.csv', () => {
         'Límite de bebidas alcanzado',
         'Copa',
         'Barra; Norte',
+        '',
+        '',
       ],
-      ['25/10/2026 02:32:00', '', 'Rechazado', 'Ticket no encontrado', 'Copa', "'@barra"],
-      ['25/10/2026 02:33:00', String(ids.t3), 'Permitido', 'Deshecho el 25/10/2026 02:34:00', 'Copa', ''],
-      ['25/10/2026 02:34:00', String(ids.t3), 'Deshecho', 'Consumo deshecho', 'Copa', ''],
+      ['25/10/2026 02:32:00', '', 'Rechazado', 'Ticket no encontrado', 'Copa', "'@barra", '', ''],
+      [
+        '25/10/2026 02:33:00',
+        String(ids.t3),
+        'Permitido',
+        'Deshecho el 25/10/2026 02:34:00',
+        'Copa',
+        '',
+        '',
+        '',
+      ],
+      ['25/10/2026 02:34:00', String(ids.t3), 'Deshecho', 'Consumo deshecho', 'Copa', '', '', ''],
     ]);
   });
 
@@ -169,7 +222,7 @@ describe('GET /api/eventos/{id}/export/escaneos.csv', () => {
     const drinks = await download('consumos');
 
     expect(scans).toHaveLength(1 + 6);
-    expect(scans.at(-1)).toEqual(['25/10/2026 02:35:00', '', 'Permitido', '', 'Copa', 'Barra 2']);
+    expect(scans.at(-1)).toEqual(['25/10/2026 02:35:00', '', 'Permitido', '', 'Copa', 'Barra 2', '', '']);
     expect(drinks.some((row) => row[5] === 'Barra 2')).toBe(false);
   });
 });

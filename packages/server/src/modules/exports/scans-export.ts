@@ -1,9 +1,10 @@
 import { drinkLabel } from '@drinkflow/domain/bebidas';
 import { offlineConflictLabel, scanReasonLabel } from '@drinkflow/domain/stats-summary';
 import { sql } from 'drizzle-orm';
-import { afterPosition, localTime, maxId, plainWriter, type ExportKind, type KeyedRow } from './export-kind';
+import { afterPosition, csvLines, localTime, maxId, type ExportKind, type KeyedRow } from './export-kind';
+import { whoServedNames, type WhoServedIds } from './who-served-names';
 
-export interface ScanRow extends KeyedRow {
+export interface ScanRow extends KeyedRow, WhoServedIds {
   fecha: string;
   ticket_id: number | null;
   accion: string;
@@ -29,30 +30,38 @@ function scanResult(row: ScanRow): { resultado: string; motivo: string } {
 
 /**
  * One row per scan attempt and per undo, from the audit log: rows of deleted orders stay (their
- * ticket cell is then empty). No QR code (a credential) and no device id (of no use to a reader).
+ * ticket cell is then empty). No QR code (a credential) and no device id (of no use to a reader):
+ * the device's name and the person's instead (docs/decisions/061), empty on rows older than devices.
  */
 export const escaneosExport: ExportKind<ScanRow> = {
-  header: ['Fecha', 'Ticket', 'Resultado', 'Motivo', 'Bebida', 'Barra'],
+  header: ['Fecha', 'Ticket', 'Resultado', 'Motivo', 'Bebida', 'Barra', 'Dispositivo', 'Persona'],
   upTo: maxId(sql`scan_log`),
   batch: (eventoId, upTo, after, timeZone, limit) => sql`
     select s.created_at::text as k_at, s.id as k_id, 0 as k_sub,
            ${localTime(sql`s.created_at`, timeZone)} as fecha, s.ticket_id, s.accion, s.allowed,
            s.reason, s.tipo_bebida, s.barra, ${localTime(sql`s.undone_at`, timeZone)} as deshecho,
-           s.conflicto
+           s.conflicto, s.dispositivo_id, s.usuario_id
     from scan_log s
     where s.evento_id = ${eventoId} and s.id <= ${upTo}
       ${afterPosition(sql`s.created_at`, sql`s.id`, after)}
     order by s.created_at, s.id
     limit ${limit}`,
-  writer: plainWriter((row: ScanRow) => {
-    const { resultado, motivo } = scanResult(row);
-    return [
-      row.fecha,
-      row.ticket_id,
-      resultado,
-      motivo,
-      row.tipo_bebida === null ? null : drinkLabel(row.tipo_bebida),
-      row.barra,
-    ];
-  }),
+  writer: (db) => {
+    const whoServed = whoServedNames(db);
+    return async (rows) => {
+      await whoServed.load(rows);
+      return csvLines(rows, (row) => {
+        const { resultado, motivo } = scanResult(row);
+        return [
+          row.fecha,
+          row.ticket_id,
+          resultado,
+          motivo,
+          row.tipo_bebida === null ? null : drinkLabel(row.tipo_bebida),
+          row.barra,
+          ...whoServed.cells(row),
+        ];
+      });
+    };
+  },
 };
