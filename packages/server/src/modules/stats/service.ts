@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { EventService } from '../events';
 import { ticketEffectiveStateSql } from './effective-state';
+import { toWhoServed, whoServedQuery, type WhoServedRow } from './who-served';
 
 /** One row of the statistics query: a breakdown (`kind`), its key and a count. */
 interface StatsRow extends Record<string, unknown> {
@@ -213,7 +214,7 @@ export function createStatsService(db: Db, events: EventService, timeZone: strin
     /** The event's statistics (organizer of the event or admin; 404 otherwise). */
     async forEvent(user: User, eventoId: number, now = new Date()): Promise<EventStats> {
       await events.findReadable(user, eventoId);
-      const [rows, conflicts, topUps] = await db.transaction(
+      const [rows, conflicts, topUps, whoServed] = await db.transaction(
         async (tx) => {
           // At festival size the plan's cost nears PostgreSQL's JIT threshold, and compiling (≈50 ms)
           // costs more than it saves on a query this short. PGlite has no JIT: a no-op.
@@ -221,16 +222,23 @@ export function createStatsService(db: Db, events: EventService, timeZone: strin
           const result = await tx.execute<StatsRow>(statsQuery(eventoId, timeZone, now));
           const conflictRows = await tx.execute<ConflictsRow>(conflictsQuery(eventoId));
           const topUpRows = await tx.execute<TopUpsRow>(topUpsQuery(eventoId));
+          const whoServedRows = await tx.execute<WhoServedRow>(whoServedQuery(eventoId));
           return [
             (result as unknown as { rows: StatsRow[] }).rows,
             (conflictRows as unknown as { rows: ConflictsRow[] }).rows[0],
             (topUpRows as unknown as { rows: TopUpsRow[] }).rows[0],
+            (whoServedRows as unknown as { rows: WhoServedRow[] }).rows,
           ] as const;
         },
         // Repeatable read: the statements see one snapshot, so the figures agree with each other.
         { accessMode: 'read only', isolationLevel: 'repeatable read' },
       );
-      return { ...toEventStats(rows), ...toConflicts(conflicts), recargas: toTopUps(topUps) };
+      return {
+        ...toEventStats(rows),
+        ...toConflicts(conflicts),
+        recargas: toTopUps(topUps),
+        ...toWhoServed(whoServed),
+      };
     },
   };
 }
