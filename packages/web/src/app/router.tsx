@@ -53,6 +53,11 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
         lazy: lazyPage(() => import('@/features/scanner/pages/public-scanner-route'), 'PublicScannerRoute'),
       },
       {
+        // Part of scanner.html too, which the server sends for /emparejar/*.
+        path: '/emparejar/:codigo?',
+        lazy: lazyPage(() => import('@/features/scanner/pages/pairing-route'), 'PairingRoute'),
+      },
+      {
         path: '/invitacion/:token',
         lazy: lazyPage(() => import('@/features/team/pages/invitation-page'), 'InvitationPage'),
       },
