@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { openScanner } from './features/scanner/device/complete-pairing';
 import { PairingPage } from './features/scanner/pages/pairing-page';
 import { PublicScannerPage } from './features/scanner/pages/public-scanner-page';
 import { linkScannerManifest } from './features/scanner/pwa/link-scanner-manifest';
@@ -24,7 +25,11 @@ if (pairingCode === null) linkScannerManifest(apiKey);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    {pairingCode === null ? <PublicScannerPage apiKey={apiKey} /> : <PairingPage code={pairingCode} />}
+    {pairingCode === null ? (
+      <PublicScannerPage apiKey={apiKey} />
+    ) : (
+      <PairingPage code={pairingCode} onPaired={openScanner} />
+    )}
   </StrictMode>,
 );
 

@@ -1,7 +1,7 @@
 import { deviceMessages } from '@drinkflow/domain/device-wire';
 import { Ban, KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { completePairing } from '../device/complete-pairing';
+import { keepPairing, openScanner } from '../device/complete-pairing';
 import { useRetireRevokedDevice } from '../device/use-retire-revoked-device';
 import { pairingPath } from '../utils/pairing-path';
 import { PairingForm } from './pairing-form';
@@ -67,7 +67,12 @@ export function DeviceBlocked({ apiKey, access, action }: DeviceBlockedProps) {
               ¿Tienes un código nuevo del organizador? Emparejar de nuevo
             </a>
           ) : (
-            <PairingForm onPaired={completePairing} />
+            <PairingForm
+              onPaired={(paired) => {
+                keepPairing(paired);
+                openScanner(paired.apiKey);
+              }}
+            />
           ))}
       </div>
     </section>

@@ -5,9 +5,13 @@ import { saveDevicePairing } from './device-pairing-store';
 /** The scanner of an event: /scanner/{apiKey}. */
 export const scannerPath = (apiKey: string) => `/scanner/${encodeURIComponent(apiKey)}`;
 
-/** Keeps the new token and opens the event's scanner, which asks for the bar as usual. */
-export function completePairing(paired: PairedDevice): void {
+/** Keeps the new token of the paired event: its scanner may scan again. */
+export function keepPairing(paired: PairedDevice): void {
   saveDevicePairing(paired.apiKey, paired);
   deviceAllowed(paired.apiKey);
-  window.location.assign(scannerPath(paired.apiKey));
+}
+
+/** Opens the event's scanner as a new page load (scanner.html), which asks for the bar as usual. */
+export function openScanner(apiKey: string): void {
+  window.location.assign(scannerPath(apiKey));
 }

@@ -1,14 +1,21 @@
 import { Smartphone } from 'lucide-react';
 import { PairingForm } from '../components/pairing-form';
 import { ScannerShell, ScannerTitle } from '../components/scanner-shell';
-import { completePairing } from '../device/complete-pairing';
+import { keepPairing } from '../device/complete-pairing';
+
+interface PairingPageProps {
+  /** The code from /emparejar/{codigo}, as it came; '' for /emparejar. */
+  code: string;
+  /** Opens the paired event's scanner, /scanner/{apiKey}. */
+  onPaired(apiKey: string): void;
+}
 
 /**
  * /emparejar and /emparejar/{codigo}: a phone becomes an authorized scanner of an event with the
  * code its organizer shows (docs/rules/devices.md). Part of scanner.html, like the scanner it
  * opens once paired.
  */
-export function PairingPage({ code }: { code: string }) {
+export function PairingPage({ code, onPaired }: PairingPageProps) {
   return (
     <ScannerShell>
       <ScannerTitle />
@@ -23,7 +30,13 @@ export function PairingPage({ code }: { code: string }) {
             </p>
           </div>
         </div>
-        <PairingForm initialCode={code} onPaired={completePairing} />
+        <PairingForm
+          initialCode={code}
+          onPaired={(paired) => {
+            keepPairing(paired);
+            onPaired(paired.apiKey);
+          }}
+        />
       </div>
     </ScannerShell>
   );
