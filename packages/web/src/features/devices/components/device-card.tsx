@@ -91,10 +91,15 @@ export function DeviceCard({
         </p>
       ) : (
         <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" size="sm" className="text-red-700" onClick={onRevoke}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="text-red-700"
+            aria-label={`Revocar ${device.nombre}`}
+            onClick={onRevoke}
+          >
             <Ban className="h-4 w-4" aria-hidden />
             Revocar
-            <span className="sr-only"> {device.nombre}</span>
           </Button>
           {device.tipo === 'enlace' && (
             <span className="text-xs text-slate-600">Revocar un enlace es un bloqueo débil</span>

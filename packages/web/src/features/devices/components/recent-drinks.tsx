@@ -71,13 +71,14 @@ export function RecentDrinks({ eventId }: { eventId: number }) {
                     {formatDateTime(drink.timestamp)} · {servedBy(drink)} · Ticket #{drink.ticketId}
                   </p>
                 </div>
-                <Button variant="outline" size="sm" onClick={() => setUndoing(drink)}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Deshacer el consumo de ${drink.titular} (${drink.tipoBebida})`}
+                  onClick={() => setUndoing(drink)}
+                >
                   <Undo2 className="h-4 w-4" aria-hidden />
                   Deshacer
-                  <span className="sr-only">
-                    {' '}
-                    el consumo de {drink.titular} ({drink.tipoBebida})
-                  </span>
                 </Button>
               </li>
             ))}
