@@ -8,8 +8,8 @@ import { boardUrl, member, ownUrl, pairedDevice, pairingsUrl, revokeUrl } from '
 
 // Who may use an event's devices (docs/rules/team.md, docs/rules/devices.md): the owner, a
 // co-organizer and a supervisor manage them; bar staff only pair their own scanner (403 on the
-// rest); anyone not on the team — another organizer, a scanner account, an admin, a member of
-// another event — gets 404, as if the event did not exist.
+// rest); anyone not on the team — another organizer, an admin, a member of another event — gets
+// 404, as if the event did not exist.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -67,11 +67,13 @@ describe('device routes by role', () => {
       const other = await ownedEvent(t);
       const outsiders = [
         await signIn(t.db, 'organizer'),
-        await signIn(t.db, 'scanner'),
         await signIn(t.db, 'admin'),
         await member(t, other.evento.id, 'supervisor'),
+        await member(t, other.evento.id, 'barra'),
       ];
       for (const who of outsiders) expectApiError(await send(route, who), 404, 'not_found');
+      // A bar-staff account on no team is refused before the event is looked at.
+      expectApiError(await send(route, await signIn(t.db, 'scanner')), 403, 'forbidden');
       expectApiError(await send(route, null), 401, 'unauthorized');
     });
   }
@@ -85,6 +87,7 @@ describe('device routes by role', () => {
     const leaving = await member(t, event.evento.id, 'supervisor');
     expect((await send(routes[1]!, leaving)).statusCode).toBe(200);
     await t.db.execute(`delete from evento_miembros where usuario_id = ${leaving.user.id}`);
-    expectApiError(await send(routes[1]!, leaving), 404, 'not_found');
+    // On no team any more: refused at the door (403); were they on another event's team, 404.
+    expectApiError(await send(routes[1]!, leaving), 403, 'forbidden');
   });
 });

@@ -24,6 +24,8 @@ const publicRoutes = new Set([
   'POST /api/scanner/:apiKey/undo',
   // A guest's own ticket: the link's secret is the credential (docs/rules/guests.md).
   'GET /api/t/:token',
+  // Pairing a scanner: the pairing code is the credential (docs/rules/devices.md).
+  'POST /api/dispositivos/emparejar',
 ]);
 
 /** Any signed-in account, bar staff included: their own session and profile. */

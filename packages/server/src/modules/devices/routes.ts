@@ -14,8 +14,9 @@ const deviceParams = z.object({ id: idParam('El id'), dispositivoId: idParam('El
  */
 export function registerDeviceRoutes({ app, services, guards }: AppContext): void {
   const { devices } = services;
-  // Session before params and body (docs/decisions/007); the role is the event's, checked after.
-  const onRequest = guards.signedIn;
+  // The session before params and body (docs/decisions/007): bar staff on no team are refused there;
+  // the caller's role in the event decides in the handler (docs/rules/team.md).
+  const onRequest = guards.organizerOrTeam;
 
   app.post(
     '/api/eventos/:id/dispositivos/emparejamientos',

@@ -10,7 +10,8 @@ const drinkParams = z.object({ id: idParam('El id'), consumoId: idParam('El id d
 /** A supervisor's undo of any drink of the last 30 minutes (docs/rules/devices.md); the role is the event's. */
 export function registerSupervisionRoutes({ app, services, guards }: AppContext): void {
   const { supervision } = services;
-  const onRequest = guards.signedIn;
+  // The session before params (docs/decisions/007); the caller's role in the event decides in the handler.
+  const onRequest = guards.organizerOrTeam;
 
   app.get(
     '/api/eventos/:id/consumos/recientes',
