@@ -13,6 +13,8 @@ import { forgetDevice } from './device-pairing-store';
 export async function retireRevokedDevice(apiKey: string): Promise<boolean> {
   await forgetOfflineData(apiKey);
   await syncQueue();
+  // A drink the server took is kept as recent (with its ticket's hash): that goes too.
+  await forgetOfflineData(apiKey);
   const waiting = (await queuedScans()).some((entry) => entry.apiKey === apiKey);
   if (waiting) return false;
   forgetDevice(apiKey);
