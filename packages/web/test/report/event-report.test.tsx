@@ -100,12 +100,29 @@ describe('event report page', () => {
     ]);
   });
 
+  it('prints who served it: per device (its bar under the name on a phone) and per person', async () => {
+    serveApi(routes);
+    renderReport();
+    expect(await rowsOf('Por dispositivo')).toEqual([
+      ['Dispositivo', 'Barra', 'Consumos', 'Rechazos', 'Máx./min'],
+      ['Móvil TerrazaTerraza', 'Terraza', '6', '4', '2'],
+      ['Tablet de la entradaSin barra', 'Sin barra', '1', '1', '1'],
+    ]);
+    expect(await rowsOf('Por persona')).toEqual([
+      ['Persona', 'Consumos', 'Rechazos'],
+      ['Lucía Fernández', '7', '5'],
+    ]);
+    const datos = screen.getByRole('region', { name: 'Datos' });
+    expect(within(datos).getByRole('table', { name: /^Por dispositivo/ })).toBeInTheDocument();
+  });
+
   it('says Sin datos in the tables and charts of an event without drinks', async () => {
     serveApi({ ...routes, 'GET /api/stats/1': noDrinks() });
     renderReport();
     expect(await rowsOf('Horas pico')).toEqual([['Hora', 'Consumos'], ['Sin datos']]);
     expect(await rowsOf('Consumos por hora')).toEqual([['Hora', 'Consumos'], ['Sin datos']]);
     expect(await rowsOf('Rechazos por motivo')).toEqual([['Motivo', 'Rechazos'], ['Sin datos']]);
+    expect(await rowsOf('Por persona')).toEqual([['Persona', 'Consumos', 'Rechazos'], ['Sin datos']]);
     expect(figure('Hora Pico')).toEqual(['--:--', 'Sin datos']);
     const charts = screen.getByRole('region', { name: 'Gráficos' });
     expect(within(charts).getAllByText('Sin datos')).toHaveLength(3);

@@ -22,6 +22,25 @@ export const night = busyNight({
     { barra: 'Terraza', consumos: 6, rechazos: 4, deshechos: 2 },
     { barra: 'Sin barra', consumos: 3, rechazos: 1, deshechos: 0 },
   ],
+  porDispositivo: [
+    {
+      dispositivoId: 3,
+      nombre: 'Móvil Terraza',
+      barra: 'Terraza',
+      consumos: 6,
+      rechazos: 4,
+      maxPorMinuto: 2,
+    },
+    {
+      dispositivoId: 4,
+      nombre: 'Tablet de la entrada',
+      barra: null,
+      consumos: 1,
+      rechazos: 1,
+      maxPorMinuto: 1,
+    },
+  ],
+  porPersona: [{ usuarioId: 11, nombre: 'Lucía Fernández', consumos: 7, rechazos: 5 }],
 });
 
 export const zero = { recargas: 0, bebidas: 0, importe: 0 };

@@ -12,3 +12,4 @@ export {
   type ChartData,
 } from './utils/chart-data';
 export { consumos, formatAverage, ticketStateLabels } from './utils/format-stats';
+export { DevicesTable, PeopleTable } from './components/who-served-tables';

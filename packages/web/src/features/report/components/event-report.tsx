@@ -9,10 +9,11 @@ import { ReportHeader } from './report-header';
 import { ReportSummary } from './report-summary';
 import { ReportTable } from './report-table';
 import { ReportTopUps } from './report-top-ups';
+import { ReportWhoServed } from './report-who-served';
 
 /**
  * The event's statistics as a document for A4: figures, peak hours and summary, charts, every
- * chart's figures as tables, then the top-ups (when given). `alerts` is the place kept for the
+ * chart's figures as tables and who served (per device and per person), then the top-ups (when given). `alerts` is the place kept for the
  * 'Alertas' section, printed last.
  */
 export function EventReport({
@@ -51,6 +52,7 @@ export function EventReport({
             <ReportTable key={table.title} {...table} />
           ))}
         </div>
+        <ReportWhoServed stats={stats} />
       </section>
       {topUps && <ReportTopUps topUps={topUps} />}
       {alerts}

@@ -6,6 +6,7 @@ import { OfflineConflicts } from './offline-conflicts';
 import { PeakHours } from './peak-hours';
 import { PerformanceSummary } from './performance-summary';
 import { StatCards } from './stat-cards';
+import { WhoServed } from './who-served';
 
 // The charts (and their library) load after the figures, in a chunk of their own.
 const StatsCharts = lazy(() => import('./stats-charts').then((module) => ({ default: module.StatsCharts })));
@@ -44,6 +45,7 @@ export function EventStatsView({ eventoId }: { eventoId: number }) {
       <Suspense fallback={chartsLoading}>
         <StatsCharts stats={stats.data} />
       </Suspense>
+      <WhoServed stats={stats.data} />
     </div>
   );
 }
