@@ -3,7 +3,7 @@ import { supervisionMessages } from '@drinkflow/domain/supervision';
 import { SUPERVISOR_UNDO_MINUTES } from '@drinkflow/domain/team';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumos, dispositivos, tickets } from '../../src/db/schema';
+import { consumos, dispositivos, tickets, users } from '../../src/db/schema';
 import { signIn } from '../support/accounts';
 import { call, expectApiError, tally } from '../support/api';
 import { consumoRows, scanLogRows } from '../support/scan-rows';
@@ -50,6 +50,7 @@ describe('GET /api/eventos/{id}/consumos/recientes', () => {
     t.clock.advance(MINUTE);
     const second = await serve(setup);
     const ana = await signIn(t.db, 'scanner', 'Ana');
+    await t.db.update(users).set({ apellido: 'Ruiz' }).where(eq(users.id, ana.user.id));
     const [device] = await t.db
       .insert(dispositivos)
       .values({
@@ -84,7 +85,7 @@ describe('GET /api/eventos/{id}/consumos/recientes', () => {
       barra: 'Barra Norte',
       timestamp: t.clock.iso(),
       dispositivo: { id: device!.id, nombre: 'Móvil de Ana' },
-      persona: { id: ana.user.id, nombre: 'Ana' },
+      persona: { id: ana.user.id, nombre: 'Ana Ruiz' },
     });
     expect(drinks[1]).toMatchObject({ barra: 'Barra Sur', dispositivo: null, persona: null });
   });

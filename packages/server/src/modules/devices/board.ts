@@ -35,7 +35,7 @@ export async function boardDevices(
     .select({
       device: dispositivos,
       usuarioId: users.id,
-      usuarioNombre: sql<string | null>`concat_ws(' ', ${users.nombre}, ${users.apellido})`,
+      usuarioNombre: sql<string | null>`concat_ws(' ', ${users.nombre}, nullif(${users.apellido}, ''))`,
       consumos10min: recent.consumos,
     })
     .from(dispositivos)

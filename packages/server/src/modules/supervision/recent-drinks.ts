@@ -28,7 +28,7 @@ export async function recentDrinks(
       dispositivoId: dispositivos.id,
       dispositivoNombre: dispositivos.nombre,
       personaId: users.id,
-      personaNombre: sql<string | null>`concat_ws(' ', ${users.nombre}, ${users.apellido})`,
+      personaNombre: sql<string | null>`concat_ws(' ', ${users.nombre}, nullif(${users.apellido}, ''))`,
     })
     .from(consumos)
     .innerJoin(tickets, eq(tickets.id, consumos.ticketId))
