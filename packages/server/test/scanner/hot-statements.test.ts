@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { driverOf } from '../../src/db/client';
 import { eventOfKey } from '../../src/modules/scanner/admission/event-of-key';
 import { eventOfKeyWithTicket } from '../../src/modules/scanner/ticket-read';
+import { reportContact } from '../../src/modules/scanner/device-contact';
 import { scanStatements } from '../../src/modules/scanner/scan-statements';
 import { expectScan, newScanId, type ScannerClient, scannerSetup } from '../support/scanner';
 import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
+import { deviceClient, pairDevice, tokenHeaders } from './device-fixtures';
 
 /**
  * The bar's hot path, statement by statement (docs/decisions/043): every statement a scan runs is
@@ -12,7 +14,7 @@ import { createScannerApp, type ScannerTestApp } from '../support/scanner-app';
  * key for the one that finds the event — so the tables could be distributed by event (Citus) with
  * no scan crossing shards.
  */
-const hotStatements = { ...scanStatements, eventOfKey, eventOfKeyWithTicket };
+const hotStatements = { ...scanStatements, eventOfKey, eventOfKeyWithTicket, reportContact };
 
 /** How each statement names the event. */
 const namesTheEvent: Record<keyof typeof hotStatements, RegExp> = {
@@ -24,12 +26,17 @@ const namesTheEvent: Record<keyof typeof hotStatements, RegExp> = {
   logLookupFailure: /insert into scan_log \(evento_id,[^)]*\)\s*values \(\$1,/,
   eventOfKey: /from eventos where api_key = \$1/,
   eventOfKeyWithTicket: /from eventos where api_key = \$1[\s\S]*p\.evento_id = \(select id from e\)/,
+  reportContact: /evento_id = \(select id from eventos where api_key = \$1\)/,
 };
 
 const normalized = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** The rate counters' housekeeping: at most once a minute per process, off the request's path. */
-const housekeeping = /^delete from "(rate_counters|throttle_attempts)" where /;
+/**
+ * Off the request's path: the rate counters' housekeeping (at most once a minute per process) and
+ * the live statistics' notice of earlier scans (a timer, 200 ms after them), which a slow machine
+ * may send while a later scan runs.
+ */
+const housekeeping = /^(delete from "(rate_counters|throttle_attempts)" where |select pg_notify\()/;
 
 let t: ScannerTestApp;
 /** A process that remembers a single ticket (SCANNER_KNOWN_TICKETS=1), and one that remembers none. */
@@ -117,6 +124,18 @@ describe('the tickets a process remembers (SCANNER_KNOWN_TICKETS, docs/decisions
     expect(await consumeStatements(one, scanner, a)).toEqual(warm);
     expect(await consumeStatements(one, scanner, b)).toEqual(cold);
     expect(await consumeStatements(one, scanner, a)).toEqual(cold);
+  });
+
+  it('a paired device (X-Device-Token) scans in the same round trips; its contact is written once per 15 s', async () => {
+    const { evento, tickets } = await scannerSetup(t, { quantity: 2 });
+    const device = await pairDevice(t.db, evento.id);
+    const paired = deviceClient(t, evento.apiKey, tokenHeaders(device.token, { 'x-device-pending': '0' }));
+    const [a, b] = tickets.map((ticket) => ticket.qrCode) as [string, string];
+    const contact = normalized(reportContact.text);
+    // The first call of the device in this process also writes its contact, after the scan.
+    expect(await consumeStatements(t, paired, a)).toEqual([...cold, contact]);
+    expect(await consumeStatements(t, paired, a)).toEqual(warm);
+    expect(await consumeStatements(t, paired, b)).toEqual(cold);
   });
 
   it('with a bound of 0, every scan reads its ticket first', async () => {
