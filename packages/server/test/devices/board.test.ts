@@ -235,3 +235,34 @@ describe('POST /api/eventos/{id}/dispositivos/propio', () => {
     expect(res.json<PairedDevice>().dispositivo.barra).toBe('Barra Norte');
   });
 });
+
+describe('hostile paths', () => {
+  it('answers 400 or 404, never 500, to NUL, 10 KB and out-of-range ids in the path', async () => {
+    const event = await ownedEvent(t);
+    const id = event.evento.id;
+    const urls = [
+      boardUrl('%00'),
+      boardUrl(`${id}%00`),
+      boardUrl('9'.repeat(400)),
+      boardUrl('-1'),
+      boardUrl('0x10'),
+      revokeUrl(id, '%00'),
+      revokeUrl(id, '4294967296'),
+      revokeUrl(id, '1'.repeat(10_240)),
+      ownUrl('2147483648'),
+    ];
+    for (const url of urls) {
+      const res = await call(
+        t,
+        event.owner,
+        url.endsWith('/dispositivos') ? 'GET' : 'POST',
+        url,
+        url.endsWith('/propio') ? { nombre: 'x' } : undefined,
+      );
+      expect(res.statusCode, `${url.slice(0, 80)}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url.slice(0, 80)).toBeLessThan(500);
+      expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+    }
+    expect(await board(event)).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import type { RecentDrink } from '@drinkflow/domain/supervision';
-import { supervisionMessages } from '@drinkflow/domain/supervision';
+import { RECENT_DRINKS_LIMIT, supervisionMessages } from '@drinkflow/domain/supervision';
 import { SUPERVISOR_UNDO_MINUTES } from '@drinkflow/domain/team';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,28 @@ describe('GET /api/eventos/{id}/consumos/recientes', () => {
       persona: { id: ana.user.id, nombre: 'Ana Ruiz' },
     });
     expect(drinks[1]).toMatchObject({ barra: 'Barra Sur', dispositivo: null, persona: null });
+  });
+});
+
+describe('a rush of drinks', () => {
+  it('lists the newest RECENT_DRINKS_LIMIT of them', async () => {
+    t.clock.reset();
+    const setup = await scannerSetup(t);
+    const base = t.clock.now().getTime() - 20 * MINUTE;
+    await t.db.insert(consumos).values(
+      Array.from({ length: RECENT_DRINKS_LIMIT + 5 }, (_, i) => ({
+        ticketId: setup.ticket.id,
+        eventoId: setup.evento.id,
+        tipoBebida: 'copa',
+        timestamp: new Date(base + i * 1_000),
+      })),
+    );
+    const res = await call(t, setup.owner, 'GET', recentUrl(setup.evento.id));
+    expect(res.statusCode, res.body).toBe(200);
+    const drinks = res.json<RecentDrink[]>();
+    expect(drinks).toHaveLength(RECENT_DRINKS_LIMIT);
+    expect(drinks[0]!.timestamp).toBe(new Date(base + (RECENT_DRINKS_LIMIT + 4) * 1_000).toISOString());
+    expect(drinks.at(-1)!.timestamp).toBe(new Date(base + 5 * 1_000).toISOString());
   });
 });
 
