@@ -44,6 +44,7 @@ describe('POST /api/eventos', () => {
       soloDispositivosAutorizados: false,
       estado: 'próximo',
       createdAt: expect.any(String),
+      miRol: 'propietario',
     });
     expect(Date.parse(created.createdAt)).toBeGreaterThan(Date.now() - 60_000);
     const { contadores, ...stored } = await getEvent(t, organizer, created.id);

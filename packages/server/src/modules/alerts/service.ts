@@ -146,9 +146,9 @@ export function createAlertService(db: Db, events: EventService) {
   }
 
   return {
-    /** The thresholds and the alerts fired (organizer of the event or admin). */
+    /** The thresholds and the alerts fired (the event's `estadisticas`, docs/rules/team.md). */
     async forEvent(user: User, eventoId: number): Promise<EventAlerts> {
-      await events.findReadable(user, eventoId);
+      await events.findFor(user, eventoId, 'estadisticas');
       return list(eventoId);
     },
 

@@ -36,6 +36,16 @@ export function createGuards(auth: AuthService) {
         if (!allowed.includes(request.user!.rol)) throw forbidden();
       };
     },
+    /**
+     * The routes of one event (docs/rules/team.md): organizers and admins, and a bar-staff account
+     * only while it is on some event's team; the handler then checks the caller's role in that
+     * event. Bar staff on no team are refused (403) before params and body, as before teams.
+     */
+    async organizerOrTeam(request: FastifyRequest): Promise<void> {
+      await signedIn(request);
+      const user = request.user!;
+      if (user.rol === 'scanner' && !(await auth.onAnyTeam(user.id))) throw forbidden();
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { profileBody, registerBody } from '@drinkflow/domain/auth';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { eventoMiembros, sessions, users } from '../../db/schema';
 import { HttpError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../http/errors';
 import { SESSION_DAYS, loginLimits, passwordChangeLimits, registrationLimits } from './limits';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
@@ -134,6 +134,18 @@ export function createAuthService(db: Db, options: AuthServiceOptions = {}) {
         .limit(1);
       return row ? toUser(row.user) : null;
     },
+
+    /** Whether the user is on some event's team (docs/rules/team.md); pending invitations do not count. */
+    async onAnyTeam(userId: number): Promise<boolean> {
+      const [member] = await db
+        .select({ id: eventoMiembros.id })
+        .from(eventoMiembros)
+        .where(eq(eventoMiembros.usuarioId, userId))
+        .limit(1);
+      return member !== undefined;
+    },
+
+    startSession,
 
     async logout(token: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));

@@ -9,7 +9,9 @@ import { currentUser } from '../auth';
  */
 export function registerEmailRoutes({ app, services, guards }: AppContext) {
   const service = services.email;
-  const onRequest = guards.requireRole('organizer', 'admin');
+  // The session before params and body (docs/decisions/007); the caller's role in the event decides
+  // in the handler (docs/rules/team.md), so a team member with a bar-staff account gets in too.
+  const onRequest = guards.organizerOrTeam;
 
   app.post(
     '/api/pedidos/:id/enviar',

@@ -29,7 +29,7 @@ export function createEmailService(
 
   return {
     async sendOrder(user: User, pedidoId: number): Promise<{ estado: 'en_cola' }> {
-      const { pedido } = await findOrder(db, user, pedidoId, 'write');
+      const { pedido } = await findOrder(db, user, pedidoId, 'gestionar');
       requireConfigured();
       if (!validEmail.safeParse(pedido.email.trim()).success) {
         throw badRequest(emailMessages.noEmail, [{ field: 'email', message: orderMessages.email }]);

@@ -16,6 +16,7 @@ import {
   tiposTicket,
 } from '../../db/schema';
 import { badRequest } from '../../http/errors';
+import { requireEvent } from './access';
 import { toEvento, type EventService } from './service';
 
 export const UNKNOWN_BAR = 'La barra no existe en el evento';
@@ -65,7 +66,7 @@ export async function renameBar(
   { de, a }: RenameBarInput,
 ): Promise<Evento> {
   return db.transaction(async (tx) => {
-    const evento = await events.lockWritable(user, id, tx, 'no key update');
+    const { evento, rol } = await requireEvent(tx, user, id, 'gestionar', 'no key update');
     const from = de.trim();
     const to = a.trim();
     const key = barKey(from);
@@ -158,6 +159,6 @@ export async function renameBar(
         .delete(barLastScans)
         .where(and(eq(barLastScans.eventoId, id), inArray(barLastScans.barra, old)));
     }
-    return toEvento(row!);
+    return toEvento(row!, new Date(), rol);
   });
 }

@@ -11,11 +11,14 @@ export function registerEventRoutes({ app, db, services, guards }: AppContext): 
   const { events } = services;
   // onRequest, not preHandler: the session and role are checked before params and body are validated,
   // so an anonymous caller gets 401 and a scanner 403 whatever they send.
-  const onRequest = guards.requireRole('organizer', 'admin');
+  const organizer = guards.requireRole('organizer', 'admin');
+  // One event's routes: the session before params and body; the caller's role in the event decides
+  // in the handler (docs/rules/team.md), so a team member with a bar-staff account gets in too.
+  const onRequest = guards.organizerOrTeam;
 
   app.get(
     '/api/eventos/:userId',
-    { onRequest, schema: { params: userIdParams, response: { 200: z.array(evento) } } },
+    { onRequest: organizer, schema: { params: userIdParams, response: { 200: z.array(evento) } } },
     async (request) => events.list(currentUser(request), request.params.userId),
   );
 
@@ -29,7 +32,7 @@ export function registerEventRoutes({ app, db, services, guards }: AppContext): 
 
   app.post(
     '/api/eventos',
-    { onRequest, schema: { body: eventoBody, response: { 201: evento } } },
+    { onRequest: organizer, schema: { body: eventoBody, response: { 201: evento } } },
     async (request, reply) => reply.code(201).send(await events.create(currentUser(request), request.body)),
   );
 

@@ -1,17 +1,19 @@
 import type { User } from '@drinkflow/domain/auth';
 import { DEFAULT_CORTE_DIARIO, unknownBars } from '@drinkflow/domain/event-bars';
 import { eventStatus, apiKeyMessages, type Evento, type EventoValues } from '@drinkflow/domain/events';
-import { and, count, countDistinct, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import type { EventCapability, EventRole } from '@drinkflow/domain/team';
+import { and, count, countDistinct, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { consumos, eventos, pedidos, tickets, tiposTicket } from '../../db/schema';
+import { consumos, eventoMiembros, eventos, pedidos, tickets, tiposTicket } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../http/errors';
 import { createThrottle, type ThrottlePolicy } from '../../http/rate-limits';
 import { randomSecret } from '../auth';
+import { requireEvent, teamScope } from './access';
 
 export const EVENT_NOT_FOUND = 'Evento no encontrado';
 type EventoRow = typeof eventos.$inferSelect;
 
-export const toEvento = (row: EventoRow, now = new Date()): Evento => ({
+export const toEvento = (row: EventoRow, now = new Date(), miRol?: EventRole | null): Evento => ({
   id: row.id,
   nombre: row.nombre,
   ubicacion: row.ubicacion,
@@ -26,13 +28,8 @@ export const toEvento = (row: EventoRow, now = new Date()): Evento => ({
   soloDispositivosAutorizados: row.soloDispositivosAutorizados,
   estado: eventStatus(row, now),
   createdAt: row.createdAt.toISOString(),
+  ...(miRol ? { miRol } : {}),
 });
-
-/** Events a user may read: an admin every one, an organizer their own (docs/rules/accounts-and-roles.md). */
-export const readableBy = (user: User): SQL | undefined =>
-  user.rol === 'admin' ? undefined : eq(eventos.organizadorId, user.id);
-/** Events a user may change: only their own. */
-export const writableBy = (user: User): SQL => eq(eventos.organizadorId, user.id);
 
 const newApiKey = () => randomSecret(18);
 
@@ -71,48 +68,52 @@ export type EventLock = 'update' | 'no key update';
 
 export function createEventService(db: Db) {
   const throttle = createThrottle(db);
-  async function find(
-    id: number,
-    scope: SQL | undefined,
-    executor: Db | Tx = db,
-    lock: EventLock | null = null,
-  ): Promise<EventoRow> {
-    const query = executor
-      .select()
-      .from(eventos)
-      .where(and(eq(eventos.id, id), scope))
-      .limit(1);
-    const [row] = lock ? await query.for(lock) : await query;
-    if (!row) throw notFound(EVENT_NOT_FOUND);
-    return row;
-  }
-
   return {
-    /** The event if `user` may read it; 404 otherwise (another organizer's events do not exist). */
-    findReadable: (user: User, id: number) => find(id, readableBy(user)),
+    /** The event if `user` may use it for `capability` (access.ts): 404 outsiders, 403 members without it. */
+    findFor: async (
+      user: User,
+      id: number,
+      capability: EventCapability,
+      executor: Db | Tx = db,
+      lock: EventLock | null = null,
+    ): Promise<EventoRow> => (await requireEvent(executor, user, id, capability, lock)).evento,
+    /** The event if `user` may read its organizer pages. */
+    findReadable: async (user: User, id: number) => (await requireEvent(db, user, id, 'ver')).evento,
     /** The event if `user` may change it; inside a transaction pass its `tx`. */
-    findWritable: (user: User, id: number, executor: Db | Tx = db) => find(id, writableBy(user), executor),
+    findWritable: async (user: User, id: number, executor: Db | Tx = db) =>
+      (await requireEvent(executor, user, id, 'gestionar')).evento,
     /**
      * As findWritable, locking the event row for the rest of the transaction `tx`: FOR UPDATE by
      * default; 'no key update' still excludes every other writer of the event but lets rows that
      * reference it be inserted meanwhile (a drink's foreign key check takes KEY SHARE).
      */
-    lockWritable: (user: User, id: number, tx: Tx, lock: EventLock = 'update') =>
-      find(id, writableBy(user), tx, lock),
+    lockWritable: async (user: User, id: number, tx: Tx, lock: EventLock = 'update') =>
+      (await requireEvent(tx, user, id, 'gestionar', lock)).evento,
 
+    /**
+     * An organizer's events: their own and, in their own list, those shared with them whose
+     * organizer pages their role may read, each with `miRol` (docs/rules/team.md).
+     */
     async list(user: User, organizadorId: number): Promise<Evento[]> {
-      if (user.rol !== 'admin' && organizadorId !== user.id) throw notFound('Usuario no encontrado');
+      const own = organizadorId === user.id;
+      if (user.rol !== 'admin' && !own) throw notFound('Usuario no encontrado');
       const rows = await db
-        .select()
+        .select({ evento: eventos, rol: eventoMiembros.rol })
         .from(eventos)
-        .where(eq(eventos.organizadorId, organizadorId))
+        .leftJoin(
+          eventoMiembros,
+          and(eq(eventoMiembros.eventoId, eventos.id), eq(eventoMiembros.usuarioId, user.id)),
+        )
+        .where(own ? teamScope(user, 'ver') : eq(eventos.organizadorId, organizadorId))
         .orderBy(desc(eventos.fechaInicio), desc(eventos.id));
       const now = new Date();
-      return rows.map((row) => toEvento(row, now));
+      return rows.map(({ evento, rol }) =>
+        toEvento(evento, now, evento.organizadorId === user.id ? 'propietario' : rol),
+      );
     },
 
     async detail(user: User, id: number) {
-      const row = await find(id, readableBy(user));
+      const { evento: row, rol } = await requireEvent(db, user, id, 'ver');
       const [[types], [activeOrders], [scanned]] = await Promise.all([
         db.select({ n: count() }).from(tiposTicket).where(eq(tiposTicket.eventoId, id)),
         db
@@ -126,7 +127,7 @@ export function createEventService(db: Db) {
           .where(eq(consumos.eventoId, id)),
       ]);
       return {
-        ...toEvento(row),
+        ...toEvento(row, new Date(), rol),
         contadores: { tiposTicket: types!.n, pedidosActivos: activeOrders!.n, ticketsEscaneados: scanned!.n },
       };
     },
@@ -144,16 +145,14 @@ export function createEventService(db: Db) {
           apiKey: newApiKey(),
         })
         .returning();
-      return toEvento(row!);
+      return toEvento(row!, new Date(), 'propietario');
     },
 
     /** Absent `barras` and `corteDiario` keep the event's own (docs/decisions/045). */
     async update(user: User, id: number, values: EventoValues): Promise<Evento> {
       return db.transaction(async (tx) => {
-        if (values.barras !== undefined) {
-          await find(id, writableBy(user), tx, 'update');
-          await assertAllowedBarsKept(tx, id, values.barras);
-        }
+        const { rol } = await requireEvent(tx, user, id, 'gestionar', 'update');
+        if (values.barras !== undefined) await assertAllowedBarsKept(tx, id, values.barras);
         const [row] = await tx
           .update(eventos)
           .set({
@@ -162,21 +161,17 @@ export function createEventService(db: Db) {
             fechaFin: new Date(values.fechaFin),
             updatedAt: new Date(),
           })
-          .where(and(eq(eventos.id, id), writableBy(user)))
+          .where(eq(eventos.id, id))
           .returning();
-        if (!row) throw notFound(EVENT_NOT_FOUND);
-        return toEvento(row);
+        return toEvento(row!, new Date(), rol);
       });
     },
 
     /** Deletes the event with its ticket types, orders, tickets, consumptions and scan log. */
     async remove(user: User, id: number): Promise<void> {
       await db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(eventos)
-          .where(and(eq(eventos.id, id), writableBy(user)))
-          .returning({ id: eventos.id });
-        if (!row) throw notFound(EVENT_NOT_FOUND);
+        await requireEvent(tx, user, id, 'borrar', 'update');
+        await tx.delete(eventos).where(eq(eventos.id, id));
       });
     },
 
@@ -186,13 +181,15 @@ export function createEventService(db: Db) {
         apiKeyChangeLimit.policy,
       );
       try {
-        const [row] = await db
-          .update(eventos)
-          .set({ apiKey, updatedAt: new Date() })
-          .where(and(eq(eventos.id, id), writableBy(user)))
-          .returning({ apiKey: eventos.apiKey });
-        if (!row) throw notFound(EVENT_NOT_FOUND);
-        return row;
+        return await db.transaction(async (tx) => {
+          await requireEvent(tx, user, id, 'gestionar', 'no key update');
+          const [row] = await tx
+            .update(eventos)
+            .set({ apiKey, updatedAt: new Date() })
+            .where(eq(eventos.id, id))
+            .returning({ apiKey: eventos.apiKey });
+          return row!;
+        });
       } catch (error) {
         if (isUniqueViolation(error, 'eventos_api_key_unique')) throw apiKeyTaken();
         throw error;
@@ -200,13 +197,15 @@ export function createEventService(db: Db) {
     },
 
     async regenerateApiKey(user: User, id: number): Promise<{ apiKey: string }> {
-      const [row] = await db
-        .update(eventos)
-        .set({ apiKey: newApiKey(), updatedAt: new Date() })
-        .where(and(eq(eventos.id, id), writableBy(user)))
-        .returning({ apiKey: eventos.apiKey });
-      if (!row) throw notFound(EVENT_NOT_FOUND);
-      return row;
+      return db.transaction(async (tx) => {
+        await requireEvent(tx, user, id, 'gestionar', 'no key update');
+        const [row] = await tx
+          .update(eventos)
+          .set({ apiKey: newApiKey(), updatedAt: new Date() })
+          .where(eq(eventos.id, id))
+          .returning({ apiKey: eventos.apiKey });
+        return row!;
+      });
     },
   };
 }

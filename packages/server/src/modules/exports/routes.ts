@@ -6,7 +6,9 @@ import { exportKinds, type ExportName } from './service';
 /** CSV exports of an event (docs/rules/statistics.md), streamed from the database. */
 export function registerExportRoutes({ app, services, guards }: AppContext): void {
   const { exports } = services;
-  const onRequest = guards.requireRole('organizer', 'admin');
+  // The session before params and body (docs/decisions/007); the caller's role in the event decides
+  // in the handler (docs/rules/team.md), so a team member with a bar-staff account gets in too.
+  const onRequest = guards.organizerOrTeam;
 
   for (const name of Object.keys(exportKinds) as ExportName[]) {
     app.get(

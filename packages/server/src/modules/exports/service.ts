@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { User } from '@drinkflow/domain/auth';
 import type { Db } from '../../db/client';
-import type { EventService } from '../events';
+import { adminMay, type EventService } from '../events';
 import { consumosExport } from './consumptions-export';
 import { CSV_BOM, csvRow } from './csv';
 import { rowsOf, type ExportKind, type KeyedRow, type Position } from './export-kind';
@@ -69,9 +69,12 @@ export function createExportService(db: Db, events: EventService, timeZone: stri
   }
 
   return {
-    /** An event's export (organizer of the event or admin; 404 otherwise). */
+    /**
+     * An event's export: guests' details leave the app, so a member needs `gestionar`; an admin
+     * reads every event (docs/rules/team.md). 404 off the event's team, 403 without the role.
+     */
     async csv(user: User, eventoId: number, name: ExportName): Promise<CsvDownload> {
-      const evento = await events.findReadable(user, eventoId);
+      const evento = await events.findFor(user, eventoId, adminMay(user, 'ver') ? 'ver' : 'gestionar');
       return {
         filename: `${name}-evento-${evento.id}.csv`,
         body: await stream(exportKinds[name] as unknown as ExportKind<KeyedRow>, evento.id),

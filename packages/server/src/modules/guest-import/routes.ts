@@ -9,7 +9,9 @@ const CSV_BODY_LIMIT = 5 * 1024 * 1024;
 
 export function registerGuestImportRoutes({ app: root, services, guards }: AppContext): void {
   const imports = services.guestImport;
-  const onRequest = guards.requireRole('organizer', 'admin');
+  // The session before params and body (docs/decisions/007); the caller's role in the event decides
+  // in the handler (docs/rules/team.md), so a team member with a bar-staff account gets in too.
+  const onRequest = guards.organizerOrTeam;
 
   // A plugin scope of their own: the CSV parser below serves only these two routes, so every
   // other route keeps refusing a CSV body (415) instead of reading 5 MB of it.

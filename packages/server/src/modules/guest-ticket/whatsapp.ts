@@ -16,10 +16,10 @@ export function createWhatsappService(db: Db, events: EventService) {
   /** Sets or clears the mark on an order of the user's own event (another's → 404). */
   async function mark(user: User, id: number, sentAt: Date | null): Promise<Pedido> {
     await db.transaction(async (tx) => {
-      await findOrder(tx, user, id, 'write', true);
+      await findOrder(tx, user, id, 'gestionar', true);
       await tx.update(pedidos).set({ whatsappEnviadoEn: sentAt }).where(eq(pedidos.id, id));
     });
-    const [summary] = await withSummaries(db, [await findOrder(db, user, id, 'read')]);
+    const [summary] = await withSummaries(db, [await findOrder(db, user, id, 'ver')]);
     return summary!;
   }
 

@@ -8,7 +8,8 @@ import type { ordersQuery } from '@drinkflow/domain/orders';
 import type { Db, Tx } from '../../db/client';
 import { eventos, orderSearchText, pedidos, tickets, tiposTicket } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { readableBy, writableBy } from '../events';
+import type { EventCapability } from '@drinkflow/domain/team';
+import { requireEvent } from '../events';
 import { envioOf } from './email-state';
 
 export const ORDER_NOT_FOUND = 'Pedido no encontrado';
@@ -99,22 +100,26 @@ export async function withSummaries(
   });
 }
 
-/** One order the user may read (`write`: change), with its event; 404 otherwise. */
+/**
+ * One order whose event the user may use for `capability` (docs/rules/team.md), with its event;
+ * 404 when it does not exist or the event is not theirs, 403 when their role lacks it.
+ */
 export async function findOrder(
   executor: Db | Tx,
   user: User,
   id: number,
-  access: 'read' | 'write',
+  capability: EventCapability,
   lock = false,
 ) {
   const query = executor
     .select({ pedido: pedidos, evento: eventSummary })
     .from(pedidos)
     .innerJoin(eventos, eq(eventos.id, pedidos.eventoId))
-    .where(and(eq(pedidos.id, id), access === 'write' ? writableBy(user) : readableBy(user)))
+    .where(eq(pedidos.id, id))
     .limit(1);
   const [row] = lock ? await query.for('update', { of: pedidos }) : await query;
   if (!row) throw notFound(ORDER_NOT_FOUND);
+  await requireEvent(executor, user, row.pedido.eventoId, capability, null, ORDER_NOT_FOUND);
   return row;
 }
 

@@ -17,12 +17,14 @@ import { findOrder } from './queries';
 
 export function registerOrderRoutes({ app, db, services, guards }: AppContext): void {
   const { orders, printing } = services;
-  // Session and role before params and body (docs/decisions/007).
-  const onRequest = guards.requireRole('organizer', 'admin');
+  // Session and role before params and body (docs/decisions/007). The organizer area's list needs
+  // the role; the others, the caller's role in the order's event (docs/rules/team.md).
+  const organizer = guards.requireRole('organizer', 'admin');
+  const onRequest = guards.organizerOrTeam;
 
   app.get(
     '/api/pedidos/all/organizer',
-    { onRequest, schema: { querystring: ordersQuery, response: { 200: ordersPage } } },
+    { onRequest: organizer, schema: { querystring: ordersQuery, response: { 200: ordersPage } } },
     async (request) => orders.listForOrganizer(currentUser(request), request.query),
   );
 
@@ -70,7 +72,7 @@ export function registerOrderRoutes({ app, db, services, guards }: AppContext): 
   );
 
   app.get('/api/pedidos/:id/pdf', { onRequest, schema: { params: idParams } }, async (request, reply) => {
-    const { pedido: order } = await findOrder(db, currentUser(request), request.params.id, 'read');
+    const { pedido: order } = await findOrder(db, currentUser(request), request.params.id, 'ver');
     return printing.send(
       reply,
       eq(pedidos.id, order.id),

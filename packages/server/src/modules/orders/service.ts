@@ -10,7 +10,7 @@ import { asc, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { eventos, pedidos, tickets } from '../../db/schema';
-import { writableBy, type EventService } from '../events';
+import { teamScope, type EventService } from '../events';
 import { issueTickets, ticketTypeOfEvent, toTicket } from './issue';
 import { findOrder, orderColumns, orderFilters, withSummaries, type OrdersFilter } from './queries';
 
@@ -41,7 +41,7 @@ export function createOrderService(db: Db, events: EventService, timeZone: strin
   }
 
   async function read(user: User, id: number): Promise<Pedido> {
-    const [summary] = await withSummaries(db, [await findOrder(db, user, id, 'read')]);
+    const [summary] = await withSummaries(db, [await findOrder(db, user, id, 'ver')]);
     return summary!;
   }
 
@@ -51,9 +51,12 @@ export function createOrderService(db: Db, events: EventService, timeZone: strin
       return page(orderFilters(eq(pedidos.eventoId, eventoId), filter, timeZone), filter);
     },
 
-    /** Every order of the user's own events (an admin's own too: the organizer area's view). */
+    /**
+     * Every order of the user's own events and of those shared with them (an admin's own too: the
+     * organizer area's view).
+     */
     listForOrganizer(user: User, filter: OrdersFilter): Promise<OrdersPage> {
-      return page(orderFilters(writableBy(user), filter, timeZone), filter);
+      return page(orderFilters(teamScope(user, 'ver'), filter, timeZone), filter);
     },
 
     get: read,
@@ -84,7 +87,7 @@ export function createOrderService(db: Db, events: EventService, timeZone: strin
 
     async update(user: User, id: number, values: z.output<typeof updateOrderBody>): Promise<Pedido> {
       await db.transaction(async (tx) => {
-        await findOrder(tx, user, id, 'write', true);
+        await findOrder(tx, user, id, 'gestionar', true);
         await tx
           .update(pedidos)
           .set({
@@ -100,7 +103,7 @@ export function createOrderService(db: Db, events: EventService, timeZone: strin
     /** Moves every ticket of the order to another type of the same event. */
     async changeTicketType(user: User, id: number, ticketTypeId: number): Promise<Pedido> {
       await db.transaction(async (tx) => {
-        const { pedido } = await findOrder(tx, user, id, 'write', true);
+        const { pedido } = await findOrder(tx, user, id, 'gestionar', true);
         await ticketTypeOfEvent(tx, ticketTypeId, pedido.eventoId);
         await tx.update(tickets).set({ ticketTypeId }).where(eq(tickets.pedidoId, id));
       });
@@ -110,7 +113,7 @@ export function createOrderService(db: Db, events: EventService, timeZone: strin
     /** Deletes the order with its tickets and their consumptions; the scan log keeps its rows. */
     async remove(user: User, id: number): Promise<void> {
       await db.transaction(async (tx) => {
-        await findOrder(tx, user, id, 'write', true);
+        await findOrder(tx, user, id, 'gestionar', true);
         await tx.delete(pedidos).where(eq(pedidos.id, id));
       });
     },

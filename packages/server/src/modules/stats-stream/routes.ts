@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { Rol, User } from '@drinkflow/domain/auth';
+import type { User } from '@drinkflow/domain/auth';
 import { errorCodes } from '@drinkflow/domain/errors';
 import type { AppContext } from '../../app-context';
 import { eventoIdParams } from '../../http/params';
@@ -16,7 +16,7 @@ export const HEARTBEAT_MS = 20_000;
 /**
  * How often the streams of a session re-check their reader's access, once per session and event
  * (access-watch.ts): the session still valid (not signed out, not expired), the account still
- * enabled, still organizer or admin, still allowed to read the event. A stream ends within about
+ * enabled, still allowed the event's statistics (its team: docs/rules/team.md). A stream ends within about
  * this long (plus two queries) of a revocation: under 2 s.
  */
 export const ACCESS_CHECK_MS = 1_000;
@@ -29,8 +29,6 @@ export const MAX_STREAMS_PER_SESSION = 5;
  * (docs/decisions/051, counted in `stream_leases`): signing in again does not open more.
  */
 export const MAX_STREAMS_PER_ACCOUNT = 10;
-
-const STREAM_ROLES: readonly Rol[] = ['organizer', 'admin'];
 
 const tooManyStreams = () =>
   new HttpError(
@@ -85,10 +83,10 @@ export function registerStatsStreamRoutes({ app, db, services, guards }: AppCont
   const accessWatch = createAccessWatch(
     {
       reader: async (token) => {
-        const current = await auth.authenticate(token);
-        return current && STREAM_ROLES.includes(current.rol) ? current : null;
+        // Any account: what it may see is its role in the event (docs/rules/team.md), checked below.
+        return auth.authenticate(token);
       },
-      readable: (current, eventoId) => events.findReadable(current, eventoId),
+      readable: (current, eventoId) => events.findFor(current, eventoId, 'estadisticas'),
     },
     ACCESS_CHECK_MS,
   );
@@ -104,7 +102,7 @@ export function registerStatsStreamRoutes({ app, db, services, guards }: AppCont
   app.get(
     '/api/stats/:eventoId/stream',
     {
-      onRequest: guards.requireRole(...STREAM_ROLES),
+      onRequest: guards.organizerOrTeam,
       schema: { params: eventoIdParams },
       // Compression would hold the events back until a buffer fills.
       compress: false,
@@ -160,7 +158,7 @@ export function registerStatsStreamRoutes({ app, db, services, guards }: AppCont
 
       let first: LiveUpdate;
       try {
-        await events.findReadable(user, eventoId); // 404 for another organizer's event
+        await events.findFor(user, eventoId, 'estadisticas'); // 404 off the event's team, 403 without the role
         // The account's streams on every process (a wrong event above cost no write).
         const granted = await leases.acquire(user.id);
         if (granted === null) throw tooManyAccountStreams();

@@ -7,13 +7,17 @@ import { currentUser } from '../auth';
 
 export function registerTicketTypeRoutes({ app, services, guards }: AppContext): void {
   const types = services.ticketTypes;
-  // onRequest, not preHandler: the session and role are checked before params and body are validated,
-  // so an anonymous caller gets 401 and a scanner 403 whatever they send.
-  const onRequest = guards.requireRole('organizer', 'admin');
+  // onRequest, not preHandler: the session is checked before params and body are validated, so an
+  // anonymous caller gets 401 whatever they send. The organizer area's list needs the role; the
+  // others, the caller's role in the event (docs/rules/team.md).
+  const organizer = guards.requireRole('organizer', 'admin');
+  const onRequest = guards.organizerOrTeam;
   const list = { 200: z.array(tipoTicket) };
 
-  app.get('/api/tipos-ticket/all/organizer', { onRequest, schema: { response: list } }, async (request) =>
-    types.listForOrganizer(currentUser(request)),
+  app.get(
+    '/api/tipos-ticket/all/organizer',
+    { onRequest: organizer, schema: { response: list } },
+    async (request) => types.listForOrganizer(currentUser(request)),
   );
 
   app.get(

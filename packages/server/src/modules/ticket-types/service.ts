@@ -1,11 +1,11 @@
 import type { User } from '@drinkflow/domain/auth';
 import { eventBarMessages, unknownBars } from '@drinkflow/domain/event-bars';
 import { validityOutsideEvent, type TicketTypeValues, type TipoTicket } from '@drinkflow/domain/ticket-types';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { eventos, tickets, tiposTicket } from '../../db/schema';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../http/errors';
-import { readableBy, writableBy, type EventService } from '../events';
+import { requireEvent, teamScope, type EventService } from '../events';
 
 export const TICKET_TYPE_NOT_FOUND = 'Tipo de ticket no encontrado';
 const IN_USE = 'No se puede eliminar un tipo de ticket que ya tiene tickets emitidos';
@@ -58,31 +58,27 @@ export function createTicketTypeService(db: Db, events: EventService) {
     validoHasta: new Date(values.validoHasta),
   });
 
-  async function findWithEvent(user: User, id: number, scope = readableBy(user)) {
+  async function findWithEvent(user: User, id: number) {
     const [row] = await db
       .select({ tipo: tiposTicket, evento: eventSummary })
       .from(tiposTicket)
       .innerJoin(eventos, eq(eventos.id, tiposTicket.eventoId))
-      .where(and(eq(tiposTicket.id, id), scope))
+      .where(eq(tiposTicket.id, id))
       .limit(1);
     if (!row) throw notFound(TICKET_TYPE_NOT_FOUND);
+    await requireEvent(db, user, row.tipo.eventoId, 'ver', null, TICKET_TYPE_NOT_FOUND);
     return row;
   }
 
   /**
-   * Locks the user's own ticket type for the rest of the transaction. FOR UPDATE conflicts with the
-   * key-share lock a new ticket takes on its type, so "is it in use?" cannot change under us.
+   * Locks a ticket type the user may change for the rest of the transaction. FOR UPDATE conflicts
+   * with the key-share lock a new ticket takes on its type, so "is it in use?" cannot change under us.
    */
   async function lockWritable(tx: Tx, user: User, id: number) {
-    const [row] = await tx
-      .select({ tipo: tiposTicket })
-      .from(tiposTicket)
-      .innerJoin(eventos, eq(eventos.id, tiposTicket.eventoId))
-      .where(and(eq(tiposTicket.id, id), writableBy(user)))
-      .for('update', { of: tiposTicket })
-      .limit(1);
-    if (!row) throw notFound(TICKET_TYPE_NOT_FOUND);
-    return row.tipo;
+    const [tipo] = await tx.select().from(tiposTicket).where(eq(tiposTicket.id, id)).for('update').limit(1);
+    if (!tipo) throw notFound(TICKET_TYPE_NOT_FOUND);
+    await requireEvent(tx, user, tipo.eventoId, 'gestionar', null, TICKET_TYPE_NOT_FOUND);
+    return tipo;
   }
 
   const ticketsOfType = async (tx: Tx, id: number) => {
@@ -101,13 +97,13 @@ export function createTicketTypeService(db: Db, events: EventService) {
       return rows.map((row) => toTipoTicket(row));
     },
 
-    /** Every ticket type of the user's own events, each with its event's name and place. */
+    /** Every ticket type of the user's own events and those shared with them, with the event's name and place. */
     async listForOrganizer(user: User): Promise<TipoTicket[]> {
       const rows = await db
         .select({ tipo: tiposTicket, evento: eventSummary })
         .from(tiposTicket)
         .innerJoin(eventos, eq(eventos.id, tiposTicket.eventoId))
-        .where(writableBy(user))
+        .where(teamScope(user, 'ver'))
         .orderBy(asc(eventos.fechaInicio), asc(tiposTicket.id));
       return rows.map((row) => toTipoTicket(row.tipo, row.evento));
     },
@@ -138,10 +134,9 @@ export function createTicketTypeService(db: Db, events: EventService) {
         const [current] = await tx
           .select({ eventoId: tiposTicket.eventoId })
           .from(tiposTicket)
-          .innerJoin(eventos, eq(eventos.id, tiposTicket.eventoId))
-          .where(and(eq(tiposTicket.id, id), writableBy(user)));
+          .where(eq(tiposTicket.id, id));
         if (!current) throw notFound(TICKET_TYPE_NOT_FOUND);
-        await events.lockWritable(user, current.eventoId, tx);
+        await requireEvent(tx, user, current.eventoId, 'gestionar', 'update', TICKET_TYPE_NOT_FOUND);
         const tipo = await lockWritable(tx, user, id);
         // The stored bars must still be the event's when the update keeps them.
         await assertFitsEvent(tx, user, {

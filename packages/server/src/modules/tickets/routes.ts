@@ -8,7 +8,9 @@ import { currentUser } from '../auth';
 
 export function registerTicketRoutes({ app, db, services, guards }: AppContext): void {
   const { tickets: service, events, printing } = services;
-  const onRequest = guards.requireRole('organizer', 'admin');
+  // The session before params and body (docs/decisions/007); the caller's role in the event decides
+  // in the handler (docs/rules/team.md), so a team member with a bar-staff account gets in too.
+  const onRequest = guards.organizerOrTeam;
   const oneTicket = { onRequest, schema: { params: idParams, response: { 200: ticket } } };
 
   app.get(
@@ -46,7 +48,7 @@ export function registerTicketRoutes({ app, db, services, guards }: AppContext):
   );
 
   app.get('/api/tickets/:id/pdf', { onRequest, schema: { params: idParams } }, async (request, reply) => {
-    const found = await service.findTicket(db, currentUser(request), request.params.id, 'read');
+    const found = await service.findTicket(db, currentUser(request), request.params.id, 'ver');
     return printing.send(reply, eq(tickets.id, found.id), `ticket-${found.id}.pdf`, 'Ticket no encontrado');
   });
 

@@ -1,4 +1,5 @@
 import type { User } from '@drinkflow/domain/auth';
+import type { EventCapability } from '@drinkflow/domain/team';
 import { DEFAULT_TIME_ZONE } from '@drinkflow/domain/dates';
 import { drinksToday } from '@drinkflow/domain/daily-cutoff';
 import type { Consumo, Rechazo, Ticket, TicketDetail } from '@drinkflow/domain/orders';
@@ -6,7 +7,7 @@ import { and, asc, count, desc, eq, inArray, max } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { consumos, eventos, pedidos, scanLog, tickets, tiposTicket } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { readableBy, writableBy } from '../events';
+import { requireEvent } from '../events';
 import { findOrder, issueTickets, newGuestToken, newQrCode, ticketTypeOfEvent, toTicket } from '../orders';
 import { toTipoTicket } from '../ticket-types';
 
@@ -46,29 +47,32 @@ export function createTicketService(
     return today;
   }
 
-  /** One ticket the user may read (`write`: change), locked when asked; 404 otherwise. */
+  /**
+   * One ticket whose event the user may use for `capability`, locked when asked; 404 when it does not
+   * exist or the event is not theirs, 403 when their role lacks it (docs/rules/team.md).
+   */
   async function findTicket(
     executor: Db | Tx,
     user: User,
     id: number,
-    access: 'read' | 'write',
+    capability: EventCapability,
     lock = false,
   ) {
     const query = executor
-      .select({ ticket: tickets })
+      .select({ ticket: tickets, eventoId: pedidos.eventoId })
       .from(tickets)
       .innerJoin(pedidos, eq(pedidos.id, tickets.pedidoId))
-      .innerJoin(eventos, eq(eventos.id, pedidos.eventoId))
-      .where(and(eq(tickets.id, id), access === 'write' ? writableBy(user) : readableBy(user)))
+      .where(eq(tickets.id, id))
       .limit(1);
     const [row] = lock ? await query.for('update', { of: tickets }) : await query;
     if (!row) throw notFound(TICKET_NOT_FOUND);
+    await requireEvent(executor, user, row.eventoId, capability, null, TICKET_NOT_FOUND);
     return row.ticket;
   }
 
   async function setEstado(user: User, id: number, estado: 'activo' | 'invalidado'): Promise<Ticket> {
     return db.transaction(async (tx) => {
-      await findTicket(tx, user, id, 'write', true);
+      await findTicket(tx, user, id, 'gestionar', true);
       const [row] = await tx.update(tickets).set({ estado }).where(eq(tickets.id, id)).returning();
       return toTicket(row!);
     });
@@ -80,7 +84,7 @@ export function createTicketService(
     /** The order's tickets with their type and scan summary (order detail). */
     async listForOrder(user: User, pedidoId: number): Promise<TicketDetail[]> {
       const at = now();
-      const { pedido } = await findOrder(db, user, pedidoId, 'read');
+      const { pedido } = await findOrder(db, user, pedidoId, 'ver');
       const rows = await db
         .select({
           ticket: tickets,
@@ -118,7 +122,7 @@ export function createTicketService(
       body: { pedidoId: number; ticketTypeId: number; estado: 'activo' | 'invalidado' },
     ): Promise<Ticket> {
       return db.transaction(async (tx) => {
-        const { pedido } = await findOrder(tx, user, body.pedidoId, 'write', true);
+        const { pedido } = await findOrder(tx, user, body.pedidoId, 'gestionar', true);
         await ticketTypeOfEvent(tx, body.ticketTypeId, pedido.eventoId);
         const [row] = await issueTickets(tx, pedido.id, body.ticketTypeId, 1, body.estado);
         return toTicket(row!);
@@ -134,7 +138,7 @@ export function createTicketService(
      */
     async regenerateQr(user: User, id: number): Promise<Ticket> {
       return db.transaction(async (tx) => {
-        const ticket = await findTicket(tx, user, id, 'write', true);
+        const ticket = await findTicket(tx, user, id, 'gestionar', true);
         if (ticket.estado !== 'activo') throw conflict(ONLY_ACTIVE_QR);
         const [row] = await tx
           .update(tickets)
@@ -146,7 +150,7 @@ export function createTicketService(
     },
 
     async consumptions(user: User, id: number): Promise<Consumo[]> {
-      await findTicket(db, user, id, 'read');
+      await findTicket(db, user, id, 'ver');
       const rows = await db
         .select()
         .from(consumos)
@@ -162,7 +166,7 @@ export function createTicketService(
 
     /** The ticket's refused scans, newest first (the undo rows are not scans). */
     async refusals(user: User, id: number): Promise<Rechazo[]> {
-      await findTicket(db, user, id, 'read');
+      await findTicket(db, user, id, 'ver');
       const rows = await db
         .select({
           id: scanLog.id,

@@ -4,11 +4,15 @@ import type { AppContext } from '../../app-context';
 import { idParams } from '../../http/params';
 import { currentUser } from '../auth';
 
-/** Top-ups of a ticket and of an event (docs/rules/festivals.md): the event's organizer or an admin; bar staff → 403. */
+/**
+ * Top-ups of a ticket and of an event (docs/rules/festivals.md): the event's owner, coorganizers and
+ * supervisors, or an admin; other members → 403, anyone else → 404 (docs/rules/team.md).
+ */
 export function registerTopUpRoutes({ app, services, guards }: AppContext): void {
   const { topUps } = services;
-  // Session and role before params and body (docs/decisions/007).
-  const onRequest = guards.requireRole('organizer', 'admin');
+  // The session before params and body (docs/decisions/007); the caller's role in the event decides
+  // in the handler (docs/rules/team.md), so a team member with a bar-staff account gets in too.
+  const onRequest = guards.organizerOrTeam;
 
   app.post(
     '/api/tickets/:id/recargas',

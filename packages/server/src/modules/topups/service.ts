@@ -1,4 +1,5 @@
 import type { User } from '@drinkflow/domain/auth';
+import type { EventCapability } from '@drinkflow/domain/team';
 import {
   EVENT_TOP_UPS_LIST_LIMIT,
   topUpMetodos,
@@ -8,11 +9,11 @@ import {
   type TopUpMetodo,
   type TopUpValues,
 } from '@drinkflow/domain/topups';
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { eventos, pedidos, recargas, tickets, tiposTicket, users } from '../../db/schema';
+import { pedidos, recargas, tickets, tiposTicket, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
-import { readableBy, type EventService } from '../events';
+import { requireEvent, type EventService } from '../events';
 import type { ScanNotifier } from '../stats-stream';
 import { TICKET_NOT_FOUND } from '../tickets';
 
@@ -58,7 +59,7 @@ export interface TopUpServiceOptions {
   /** Told after each top-up commits, so the live statistics refresh (stats-stream). */
   notifier?: Pick<ScanNotifier, 'scanned'>;
   /** Who may read an event's top-ups (`forEvent`). */
-  events?: Pick<EventService, 'findReadable'>;
+  events?: Pick<EventService, 'findFor'>;
 }
 
 /**
@@ -66,8 +67,17 @@ export interface TopUpServiceOptions {
  * (another organizer's ticket → 404, as if it did not exist).
  */
 export function createTopUpService(db: Db, { notifier, events }: TopUpServiceOptions = {}) {
-  /** The ticket with its event and type, if `user` may read its event; locked `for update` when asked. */
-  async function findTicket(executor: Db | Tx, user: User, id: number, lock: boolean) {
+  /**
+   * The ticket with its event and type, if `user` may use its event for `capability`
+   * (docs/rules/team.md); locked `for update` when asked.
+   */
+  async function findTicket(
+    executor: Db | Tx,
+    user: User,
+    id: number,
+    capability: EventCapability,
+    lock: boolean,
+  ) {
     const query = executor
       .select({
         id: tickets.id,
@@ -78,13 +88,13 @@ export function createTopUpService(db: Db, { notifier, events }: TopUpServiceOpt
       })
       .from(tickets)
       .innerJoin(pedidos, eq(pedidos.id, tickets.pedidoId))
-      .innerJoin(eventos, eq(eventos.id, pedidos.eventoId))
       .innerJoin(tiposTicket, eq(tiposTicket.id, tickets.ticketTypeId))
-      .where(and(eq(tickets.id, id), readableBy(user)))
+      .where(eq(tickets.id, id))
       .limit(1);
     // Only the ticket row: the scanner locks it too (and nothing before it), so the two never deadlock.
     const [row] = lock ? await query.for('update', { of: tickets }) : await query;
     if (!row) throw notFound(TICKET_NOT_FOUND);
+    await requireEvent(executor, user, row.eventoId, capability, null, TICKET_NOT_FOUND);
     return row;
   }
 
@@ -114,7 +124,7 @@ export function createTopUpService(db: Db, { notifier, events }: TopUpServiceOpt
      */
     async create(user: User, ticketId: number, body: TopUpValues): Promise<Recarga> {
       const { recarga, eventoId } = await db.transaction(async (tx) => {
-        const ticket = await findTicket(tx, user, ticketId, true);
+        const ticket = await findTicket(tx, user, ticketId, 'recargas', true);
         if (ticket.modo === 'temporal' || ticket.maxDrinks === null)
           throw badRequest(topUpMessages.notLimited);
         if (ticket.estado === 'invalidado') throw badRequest(topUpMessages.invalidated);
@@ -148,7 +158,7 @@ export function createTopUpService(db: Db, { notifier, events }: TopUpServiceOpt
 
     /** The ticket's top-ups, newest first. */
     async list(user: User, ticketId: number): Promise<Recarga[]> {
-      const ticket = await findTicket(db, user, ticketId, false);
+      const ticket = await findTicket(db, user, ticketId, 'recargas', false);
       const rows = await selectRecargas(db)
         .where(eq(recargas.ticketId, ticket.id))
         .orderBy(desc(recargas.createdAt), desc(recargas.id));
@@ -162,7 +172,7 @@ export function createTopUpService(db: Db, { notifier, events }: TopUpServiceOpt
      */
     async forEvent(user: User, eventoId: number): Promise<EventTopUps> {
       if (!events) throw new Error('topups: forEvent needs the event service');
-      const evento = await events.findReadable(user, eventoId);
+      const evento = await events.findFor(user, eventoId, 'estadisticas');
       const [totals, rows] = await db.transaction(
         async (tx) => {
           const result = await tx.execute<TotalsRow>(totalsQuery(evento.id));
