@@ -108,6 +108,22 @@ describe('a revoked device', () => {
     expect(tokenToSend(KEY)).toBeNull();
   });
 
+  it('leaves alone a pairing made while it was sending its queue', async () => {
+    await pairedDeviceWithData();
+    await queued('antes', REVOKED_AT - 5 * 60_000);
+    reportDeviceRefusal(KEY, 'device_revoked');
+    stubScannerApi({
+      'POST /consume': () => {
+        saveDevicePairing(KEY, aPairedDevice({ token: 'token-nuevo' }));
+        return uploaded();
+      },
+    });
+
+    expect(await retireRevokedDevice(KEY)).toBe(true);
+    expect(tokenToSend(KEY)).toBe('token-nuevo');
+    expect(deviceAccessOf(KEY)).toBe('allowed');
+  });
+
   it('keeps no offline data a download brings after the revocation', async () => {
     saveDevicePairing(KEY, aPairedDevice());
     reportDeviceRefusal(KEY, 'device_revoked');

@@ -50,3 +50,9 @@ export function onDeviceAccessChange(listener: () => void): () => void {
 export function useDeviceAccess(apiKey: string): DeviceAccess {
   return useSyncExternalStore(onDeviceAccessChange, () => deviceAccessOf(apiKey));
 }
+
+/** Forgets the "required" answers of this page (tests). */
+export function forgetRequiredAnswers(): void {
+  required.clear();
+  notify();
+}
