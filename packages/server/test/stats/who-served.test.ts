@@ -310,6 +310,11 @@ describe('GET /api/stats/{eventoId}: porDispositivo and porPersona', () => {
       { dispositivoId: theirs.id, usuarioId: pablo.id, at: '2026-10-24T20:00:02.000Z' },
     ]);
     await insertScans(other.id, [{ dispositivoId: theirs.id, usuarioId: pablo.id }]);
+    // A row of this event naming the other event's device (never written by the scanner) is in no row.
+    await insertDrinks(evento.id, ticket.id, [
+      { dispositivoId: theirs.id, usuarioId: pablo.id, at: '2026-10-24T20:00:03.000Z' },
+    ]);
+    await insertScans(evento.id, [{ dispositivoId: theirs.id, usuarioId: pablo.id }]);
 
     const stats = await statsOf(evento.id);
     expect(stats.porDispositivo).toEqual([

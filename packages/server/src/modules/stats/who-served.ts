@@ -16,45 +16,53 @@ export interface WhoServedRow extends Record<string, unknown> {
  * Drinks and refusals per device and per person (docs/decisions/061), in the statistics' snapshot:
  * - `served`: the event's drinks by device, person and calendar minute, from the event's rows of
  *   `consumos` (an undone drink is gone from them). Rows without a device are older than devices
- *   and are left out; so is a person without a device.
- * - a device's `max_por_minuto` is its busiest minute: minutes are summed over the device's people
- *   first, so a device handed over within a minute still counts that minute once.
+ *   and are left out. An event without any device skips the scan altogether (a one-time check).
  * - `refused`: refused scan attempts (`accion = 'consumo'`, not allowed) by device and person, from
  *   the partial index `scan_log_refused_idx`; undo rows are not refusals.
- * Devices are joined on the event too, so another event's device id can never name a row here;
- * people are joined with `users` (name and surname).
+ * - both keep only rows whose device is one of the event's (`here`), so another event's device
+ *   never names a row, for the devices and for the people alike.
+ * - a device's `max_por_minuto` is its busiest minute: minutes are summed over the device's people
+ *   first, so a device handed over within a minute still counts that minute once.
+ * People are joined with `users` (name and surname).
  */
 export const whoServedQuery = (eventoId: number) => sql`
-  with served as (
-    select dispositivo_id, usuario_id, date_trunc('minute', "timestamp") as minuto, count(*)::int as n
-    from consumos
-    where evento_id = ${eventoId} and dispositivo_id is not null
+  with here as (
+    select id, nombre, barra from dispositivos where evento_id = ${eventoId}
+  ), served as (
+    select c.dispositivo_id, c.usuario_id, date_trunc('minute', c."timestamp") as minuto, count(*)::int as n
+    from consumos c
+    where c.evento_id = ${eventoId} and c.dispositivo_id is not null
+      and exists (select 1 from dispositivos where evento_id = ${eventoId})
     group by 1, 2, 3
   ), refused as (
-    select dispositivo_id, usuario_id, count(*)::int as n
-    from scan_log
-    where evento_id = ${eventoId} and accion = 'consumo' and not allowed and dispositivo_id is not null
+    select s.dispositivo_id, s.usuario_id, count(*)::int as n
+    from scan_log s
+    where s.evento_id = ${eventoId} and s.accion = 'consumo' and not s.allowed and s.dispositivo_id is not null
     group by 1, 2
+  ), served_here as (
+    select served.* from served join here on here.id = served.dispositivo_id
+  ), refused_here as (
+    select refused.* from refused join here on here.id = refused.dispositivo_id
   ), device_minutes as (
-    select dispositivo_id, sum(n)::int as n from served group by dispositivo_id, minuto
+    select dispositivo_id, sum(n)::int as n from served_here group by dispositivo_id, minuto
   ), device_served as (
     select dispositivo_id, sum(n)::int as consumos, max(n)::int as max_por_minuto
     from device_minutes group by 1
   ), device_refused as (
-    select dispositivo_id, sum(n)::int as n from refused group by 1
+    select dispositivo_id, sum(n)::int as n from refused_here group by 1
   ), person_counts as (
-    select usuario_id, sum(n)::int as consumos, 0 as rechazos from served
+    select usuario_id, sum(n)::int as consumos, 0 as rechazos from served_here
       where usuario_id is not null group by 1
     union all
-    select usuario_id, 0, sum(n)::int from refused where usuario_id is not null group by 1
+    select usuario_id, 0, sum(n)::int from refused_here where usuario_id is not null group by 1
   )
   select 'dispositivo' as kind, d.id, d.nombre, d.barra,
          coalesce(s.consumos, 0) as consumos, coalesce(r.n, 0) as rechazos,
          coalesce(s.max_por_minuto, 0) as max_por_minuto
-    from dispositivos d
+    from here d
     left join device_served s on s.dispositivo_id = d.id
     left join device_refused r on r.dispositivo_id = d.id
-    where d.evento_id = ${eventoId} and (s.dispositivo_id is not null or r.dispositivo_id is not null)
+    where s.dispositivo_id is not null or r.dispositivo_id is not null
   union all
   select 'persona', u.id, concat_ws(' ', u.nombre, nullif(u.apellido, '')), null,
          sum(p.consumos)::int, sum(p.rechazos)::int, 0
