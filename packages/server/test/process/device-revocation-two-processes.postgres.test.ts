@@ -113,9 +113,10 @@ describe('revoking a device with two server processes', () => {
       await revoker.query('select id from dispositivos where id = $1 for update', [device.id]);
       await revoker.query('update dispositivos set revocado_en = now() where id = $1', [device.id]);
       // What had committed when the revocation was made: a drink outside this snapshot committed later.
-      const {
-        rows: [{ snapshot }],
-      } = await revoker.query<{ snapshot: string }>('select pg_current_snapshot()::text as snapshot');
+      const taken = await revoker.query<{ snapshot: string }>(
+        'select pg_current_snapshot()::text as snapshot',
+      );
+      const { snapshot } = taken.rows[0]!;
       const during = Array.from({ length: 20 }, (_, i) => send(20 + i));
       // The row lock is held a while: a statement that did not wait for it would commit meanwhile.
       await revoker.query('select pg_sleep(0.3)');
