@@ -14,5 +14,6 @@ export const rolLabels: Record<Rol, string> = {
 export function homePathFor(rol: Rol): string {
   if (rol === 'admin') return '/admin';
   if (rol === 'organizer') return '/organizer';
-  return '/';
+  // Bar staff land on their events (docs/rules/team.md).
+  return '/barra';
 }

@@ -66,6 +66,6 @@ describe('homePathFor', () => {
   it('sends each role to its home', () => {
     expect(homePathFor('admin')).toBe('/admin');
     expect(homePathFor('organizer')).toBe('/organizer');
-    expect(homePathFor('scanner')).toBe('/');
+    expect(homePathFor('scanner')).toBe('/barra');
   });
 });

@@ -33,6 +33,7 @@ import { registerScannerRoutes } from './modules/scanner/routes';
 import { registerStatsRoutes } from './modules/stats/routes';
 import { registerStatsStreamRoutes } from './modules/stats-stream/routes';
 import { registerSupervisionRoutes } from './modules/supervision/routes';
+import { registerTeamRoutes } from './modules/team/routes';
 import { registerTicketTypeRoutes } from './modules/ticket-types/routes';
 import { registerTicketRoutes } from './modules/tickets/routes';
 import { registerTopUpRoutes } from './modules/topups/routes';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerDemoRoutes(context);
   registerHealthRoutes(context);
   registerEventRoutes(context);
+  registerTeamRoutes(context, options.now);
   registerTicketTypeRoutes(context);
   registerOrderRoutes(context);
   registerTicketRoutes(context);

@@ -19,6 +19,8 @@ import { createOrderService } from './modules/orders/service';
 import { createStatsService } from './modules/stats/service';
 import { createScanNotifier } from './modules/stats-stream/scan-notifier';
 import { createSupervisionService } from './modules/supervision/service';
+import { createInvitationService } from './modules/team/invitations';
+import { createTeamService } from './modules/team/members';
 import { createTicketTypeService } from './modules/ticket-types/service';
 import { createTicketPrinting } from './modules/tickets/print';
 import { createTicketService } from './modules/tickets/service';
@@ -45,6 +47,7 @@ export function createServices(
   { log, timeZone, now, registrationsPerAddress, email }: ServiceOptions,
 ) {
   const events = createEventService(db);
+  const auth = createAuthService(db, { registrationsPerAddress });
   const scanNotifier = createScanNotifier(db, log);
   const emailQueue = createEmailQueue(db);
   const emailWorker = email
@@ -53,7 +56,7 @@ export function createServices(
   return {
     admin: createAdminService(db),
     alerts: createAlertService(db, events),
-    auth: createAuthService(db, { registrationsPerAddress }),
+    auth,
     demoRequests: createDemoRequestService(db),
     devices: createDeviceService(db, { now }),
     email: createEmailService(db, events, emailQueue, {
@@ -72,6 +75,8 @@ export function createServices(
     scanNotifier,
     stats: createStatsService(db, events, timeZone),
     supervision: createSupervisionService(db, { notifier: scanNotifier, now }),
+    team: createTeamService(db, now),
+    invitations: createInvitationService(db, auth.startSession, now),
     ticketTypes: createTicketTypeService(db, events),
     tickets: createTicketService(db, { timeZone, now }),
     topUps: createTopUpService(db, { notifier: scanNotifier, events }),
