@@ -4,7 +4,7 @@ import { hotDriverOf, type HotStatement } from '../../db/hot-statements';
 import { deviceIdOf, type RequestDevice } from './admission/request-device';
 
 /**
- * What the organizer's device board shows of a scanner (docs/rules/offline-and-field.md#devices):
+ * What the organizer's device board shows of a scanner (docs/rules/offline-and-field.md#what-a-device-reports):
  * its last contact, its queued offline drinks (`X-Device-Pending`) and the date of its offline data
  * (`X-Device-Offline-Data`), as its calls report them. Written at most once per
  * `CONTACT_INTERVAL_MS` per device and server process, never once per scan; a value that is not a
