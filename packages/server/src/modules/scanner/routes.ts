@@ -11,6 +11,7 @@ import {
   undoBody,
   undoResponse,
 } from '@drinkflow/domain/scanner';
+import { deviceErrors } from '@drinkflow/domain/devices';
 import { offlineData } from '@drinkflow/domain/offline-data';
 import { noContent } from '@drinkflow/domain/responses';
 import { SCANNER_DEVICE_HEADER } from '@drinkflow/domain/scanner-limits';
@@ -90,8 +91,8 @@ export function registerScannerRoutes(
   });
 
   /**
-   * `work` for the request's caller; then, unless the key is unknown or the caller over a limit,
-   * the device's contact is stored (device-contact.ts: at most every 15 s per device).
+   * `work` for the request's caller; then, unless the key is unknown, the caller over a limit or its
+   * token unknown, the device's contact is stored (device-contact.ts: at most every 15 s per device).
    */
   async function asCaller<T>(
     request: ScannerRequest,
@@ -103,7 +104,10 @@ export function registerScannerRoutes(
     try {
       return await work(caller);
     } catch (error) {
-      refused = error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 429);
+      // No device row to report on behind an unknown key, a limit or a token that names no device.
+      refused =
+        error instanceof HttpError &&
+        (error.statusCode === 404 || error.statusCode === 429 || error.code === deviceErrors.required);
       throw error;
     } finally {
       if (!refused) await contacts.report(request.params.apiKey, caller, request.headers, barra);
