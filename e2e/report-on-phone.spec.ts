@@ -1,7 +1,12 @@
-import { demoAccounts, loginThroughForm, uniqueEmail } from './support/accounts';
-import { createOrderThroughApi, createTicketTypeThroughApi } from './support/api-data';
-import { demoEvent, figure, spanishCount, topUpThroughApi } from './support/event-report';
+import { demoAccounts, loginThroughForm, signInAsNewOrganizer, uniqueEmail } from './support/accounts';
+import {
+  createLiveEventWithTickets,
+  createOrderThroughApi,
+  createTicketTypeThroughApi,
+} from './support/api-data';
+import { demoEvent, figure, rowsOf, spanishCount, topUpThroughApi } from './support/event-report';
 import { expect, test } from './support/test';
+import { ownDeviceThroughApi } from './support/who-served';
 
 // The printable event report on a phone: the same page as the A4 sheet (report.spec.ts), read at
 // a phone's width.
@@ -49,5 +54,38 @@ test.describe('at 360×740', () => {
     expect(widths.document).toBeLessThanOrEqual(widths.viewport);
     expect(widths.body).toBeLessThanOrEqual(widths.viewport);
     await page.screenshot({ path: testInfo.outputPath('informe-360.png'), fullPage: true });
+  });
+
+  test('the tables per device and per person fit a phone', async ({ page, request }, testInfo) => {
+    const organizer = await signInAsNewOrganizer(page, request, 'Marta');
+    const { evento, pedido } = await createLiveEventWithTickets(request, organizer.token, { maxDrinks: 1 });
+    const qrCode = pedido.tickets[0]!.qrCode;
+    const device = await ownDeviceThroughApi(request, organizer.token, evento.id, {
+      nombre: 'Tableta de la terraza superior del recinto',
+      barra: 'Terraza superior',
+    });
+    expect(await device.consume(evento.apiKey, qrCode)).toBe(true);
+    expect(await device.consume(evento.apiKey, qrCode)).toBe(false);
+
+    await page.goto(`/organizer/estadisticas/${evento.id}/informe`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Informe del evento' })).toBeVisible();
+    await expect(page.getByRole('table', { name: /^Por dispositivo/ })).toBeVisible();
+    expect(await rowsOf(page, 'Por dispositivo')).toEqual([
+      ['Dispositivo', 'Barra', 'Consumos', 'Rechazos', 'Máx./min'],
+      ['Tableta de la terraza superior del recintoTerraza superior', 'Terraza superior', '1', '1', '1'],
+    ]);
+    expect(await rowsOf(page, 'Por persona')).toEqual([
+      ['Persona', 'Consumos', 'Rechazos'],
+      ['Marta', '1', '1'],
+    ]);
+    await expect(
+      page.getByRole('table', { name: /^Por dispositivo/ }).getByRole('columnheader', { name: 'Barra' }),
+    ).toBeHidden();
+    const widths = await page.evaluate(() => ({
+      document: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+    expect(widths.document).toBeLessThanOrEqual(widths.viewport);
+    await page.screenshot({ path: testInfo.outputPath('informe-quien-sirvio-360.png'), fullPage: true });
   });
 });

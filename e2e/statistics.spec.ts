@@ -5,6 +5,7 @@ import { signInAsNewOrganizer } from './support/accounts';
 import { createLiveEventWithTickets } from './support/api-data';
 import { statCardValue as cardValue } from './support/page-parts';
 import { expect, test } from './support/test';
+import { ownDeviceThroughApi } from './support/who-served';
 
 // Issue parts 2–3, docs/decisions/021: the statistics page follows the bars' scans live.
 
@@ -158,5 +159,54 @@ test.describe('at 360×740', () => {
     await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('who served it: the tables per device and per person fit a phone', async ({ page, request }) => {
+    const organizer = await signInAsNewOrganizer(page, request, 'Marta');
+    const { evento, pedido } = await createLiveEventWithTickets(request, organizer.token, {
+      maxDrinks: 2,
+      quantity: 2,
+    });
+    const [first, second] = pedido.tickets;
+    const device = await ownDeviceThroughApi(request, organizer.token, evento.id, {
+      nombre: 'Móvil de Marta con un nombre bastante largo',
+      barra: 'Barra con un nombre bastante largo',
+    });
+    expect(await device.consume(evento.apiKey, first!.qrCode)).toBe(true);
+    expect(await device.consume(evento.apiKey, first!.qrCode)).toBe(true);
+    expect(await device.consume(evento.apiKey, first!.qrCode)).toBe(false); // agotado: a refusal
+    // Older data, a scan through the link without a device of its own, is in no row.
+    await page.request.post(`/api/scanner/${evento.apiKey}/consume`, { data: { qrCode: second!.qrCode } });
+
+    await page.goto(`/organizer/estadisticas?evento=${evento.id}`);
+    await expect(cardValue(page, 'Total Consumos')).toHaveText('3');
+    const devices = page.getByRole('table', { name: 'Por dispositivo' });
+    await devices.scrollIntoViewIfNeeded();
+    // On a phone the bar is a line under the device's name, not a column.
+    await expect(devices.getByRole('columnheader', { name: 'Barra' })).toBeHidden();
+    const row = devices.getByRole('row').filter({ hasText: 'Móvil de Marta' });
+    // The hidden Barra cell is out of the accessibility tree: four cells on a phone.
+    await expect(row.getByRole('cell')).toHaveText([
+      'Móvil de Marta con un nombre bastante largoBarra con un nombre bastante largo',
+      '2',
+      '1',
+      /^[12]$/, // two drinks a second apart: one minute, or two across a minute's end
+    ]);
+    await expect(row.getByText('Barra con un nombre bastante largo').first()).toBeVisible();
+    const people = page.getByRole('table', { name: 'Por persona' });
+    await expect(people.getByRole('row')).toHaveCount(2);
+    await expect(people.getByRole('row').nth(1).getByRole('cell')).toHaveText([/^Marta/, '2', '1']);
+    for (const table of [devices, people]) {
+      const box = (await table.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+      // Within its card too: no cell sticks out of the table's box.
+      expect(
+        await table.evaluate((element) => element.scrollWidth - element.clientWidth),
+      ).toBeLessThanOrEqual(0);
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page);
   });
 });

@@ -8,8 +8,10 @@ import { cn } from '@/lib/utils';
 // 360 px phone without a scroll box: names wrap, figures keep their width, and on a phone a
 // device's bar is a line under its name instead of a column of its own.
 
-const head = 'px-2 py-1.5 font-semibold text-slate-700';
-const cell = 'px-2 py-1.5 align-top';
+// On a phone the headers are a size smaller and the gaps narrower: 'Dispositivo', 'Consumos',
+// 'Rechazos' and 'Máx./min' do not wrap, and at the page's size they are wider than 360 px.
+const head = 'px-1.5 py-1.5 text-xs font-semibold text-slate-700 sm:px-2 sm:text-sm';
+const cell = 'px-1.5 py-1.5 align-top sm:px-2';
 const figure = `${cell} text-right tabular-nums`;
 
 /** The table's name: a visible caption (the report), or the id of the heading that names it (a card). */
