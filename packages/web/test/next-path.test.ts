@@ -27,7 +27,7 @@ describe('nextPathFor', () => {
   it('sends a role to its home when it may not open the page', () => {
     expect(nextPathFor('/admin', 'organizer')).toBe('/organizer');
     expect(nextPathFor('/admin/usuarios', 'organizer')).toBe('/organizer');
-    expect(nextPathFor('/organizer/evento/1', 'scanner')).toBe('/');
+    expect(nextPathFor('/organizer/evento/1', 'scanner')).toBe('/barra');
     expect(nextPathFor('/organizer/../admin', 'organizer')).toBe('/organizer');
   });
 

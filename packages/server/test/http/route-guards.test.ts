@@ -24,6 +24,9 @@ const publicRoutes = new Set([
   'POST /api/scanner/:apiKey/undo',
   // A guest's own ticket: the link's secret is the credential (docs/rules/guests.md).
   'GET /api/t/:token',
+  // A team invitation: its token is the credential; with a session it joins that account (docs/rules/team.md).
+  'GET /api/invitaciones/:token',
+  'POST /api/invitaciones/:token/aceptar',
   // Pairing a scanner: the pairing code is the credential (docs/rules/devices.md).
   'POST /api/dispositivos/emparejar',
 ]);
@@ -34,6 +37,8 @@ const anyAccountRoutes = new Set([
   'POST /api/auth/logout',
   'PUT /api/auth/profile',
   'PUT /api/auth/password',
+  // The staff home: the events of the teams the account is on (docs/rules/team.md).
+  'GET /api/barra/eventos',
 ]);
 
 let database: Database;
