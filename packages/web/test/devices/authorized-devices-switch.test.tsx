@@ -37,7 +37,8 @@ function renderEdit(evento: EventoDetail) {
 
 const toggle = () => screen.findByRole('switch', { name: 'Solo dispositivos autorizados' });
 
-describe('event form: only authorized devices', () => {
+// A page with its QR library and dialogs takes seconds to render on a busy 2-core machine.
+describe('event form: only authorized devices', { timeout: 20_000 }, () => {
   beforeEach(stubResizeObserver);
 
   it('is off for a wedding, without the festival recommendation', async () => {

@@ -40,7 +40,8 @@ function renderBoard(devices: BoardDevice[], routes: DeviceRoutes = {}, miRol = 
 
 const card = async (name: string) => within(await screen.findByRole('listitem', { name }));
 
-describe('device board', () => {
+// A page with its QR library and dialogs takes seconds to render on a busy 2-core machine.
+describe('device board', { timeout: 20_000 }, () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);

@@ -41,7 +41,8 @@ const freezeClockAt = (at: number) =>
     vi.setSystemTime(at);
   });
 
-describe('pairing panel', () => {
+// A page with its QR library and dialogs takes seconds to render on a busy 2-core machine.
+describe('pairing panel', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.useRealTimers();
   });
