@@ -18,6 +18,9 @@ const secretPaths: { pattern: RegExp; replace: string }[] = [
   // A guest's ticket link (docs/rules/guests.md): whoever reads the log could open the ticket.
   { pattern: /^\/api\/t\/[^/]+/, replace: `/api/t/${REDACTED}` },
   { pattern: /^\/t\/[^/]+/, replace: `/t/${REDACTED}` },
+  // A team invitation (docs/rules/team.md): whoever reads the log could join the event's team.
+  { pattern: /^\/api\/invitaciones\/[^/]+/, replace: `/api/invitaciones/${REDACTED}` },
+  { pattern: /^\/invitacion\/[^/]+/, replace: `/invitacion/${REDACTED}` },
 ];
 
 /** The request path without its query string and with secret segments replaced. */

@@ -101,6 +101,8 @@ describe('safeUrl', () => {
     ['/scanner/k3y', '/scanner/[redactado]'],
     ['/t/AbCdEf0123456789_-xyzABC', '/t/[redactado]'],
     ['/api/t/AbCdEf0123456789_-xyzABC', '/api/t/[redactado]'],
+    ['/api/invitaciones/AbCdEf0123456789_-xyzABC/aceptar', '/api/invitaciones/[redactado]/aceptar'],
+    ['/invitacion/AbCdEf0123456789_-xyzABC', '/invitacion/[redactado]'],
     ['/organizer/eventos', '/organizer/eventos'],
   ])('logs %s as %s', (url, expected) => {
     expect(safeUrl(url)).toBe(expected);
