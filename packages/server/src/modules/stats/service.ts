@@ -211,9 +211,9 @@ export function toEventStats(
 
 export function createStatsService(db: Db, events: EventService, timeZone: string) {
   return {
-    /** The event's statistics (organizer of the event or admin; 404 otherwise). */
+    /** The event's statistics (capability `estadisticas`, docs/rules/team.md: off the team 404, else 403). */
     async forEvent(user: User, eventoId: number, now = new Date()): Promise<EventStats> {
-      await events.findReadable(user, eventoId);
+      await events.findFor(user, eventoId, 'estadisticas');
       const [rows, conflicts, topUps, whoServed] = await db.transaction(
         async (tx) => {
           // At festival size the plan's cost nears PostgreSQL's JIT threshold, and compiling (≈50 ms)
