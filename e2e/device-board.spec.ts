@@ -58,6 +58,11 @@ test('a phone paired from the event page shows on the board, goes offline, and i
   await expect(page.getByTestId('pairing-countdown')).toHaveText(/^Caduca en (10:00|9:[0-5]\d)$/);
   const codigo = (await page.getByTestId('pairing-code').textContent())!.trim();
   expect(codigo).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+  await page.getByTestId('pairing-code').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('pairing-code-360.png') });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    phoneSize.width,
+  );
 
   // The bartender opens the QR's link on the phone, names it and pairs.
   const phone = await openPhone(browser);
