@@ -5,6 +5,7 @@ import { getScannerEvent } from '@/features/scanner/api/get-scanner-event';
 import { getScannerTicket } from '@/features/scanner/api/get-scanner-ticket';
 import { undoConsume } from '@/features/scanner/api/undo-consume';
 import { deviceAccessOf } from '@/features/scanner/device/device-access';
+import { tokenToSend } from '@/features/scanner/device/device-pairing-store';
 import { forgetDeviceStates, noteDeviceState } from '@/features/scanner/device/device-report';
 import { saveDevicePairing } from '@/features/scanner';
 import { refreshOfflineData } from '@/features/scanner/offline/offline-data-store';
@@ -131,6 +132,14 @@ describe('a scanner call the server refuses for the device', () => {
     await expect(getScannerEvent(KEY)).rejects.toMatchObject({ status: 401, code: 'device_required' });
     expect(deviceAccessOf(KEY)).toBe('required');
     expect(deviceAccessOf('otra-clave')).toBe('allowed');
+  });
+
+  it('device_required for a token the server does not know forgets that token', async () => {
+    saveDevicePairing(KEY, aPairedDevice());
+    stubScannerApi({ 'GET /event': deviceRequired() });
+    await expect(getScannerEvent(KEY)).rejects.toMatchObject({ code: 'device_required' });
+    expect(tokenToSend(KEY)).toBeNull();
+    expect(deviceAccessOf(KEY)).toBe('required');
   });
 
   it('device_revoked on a scan marks the device revoked', async () => {

@@ -42,7 +42,7 @@ describe('the pairing page', () => {
     await user.type(name, '  Barra VIP · iPhone ');
     await user.click(pairButton());
 
-    await vi.waitFor(() => expect(onPaired).toHaveBeenCalledWith(KEY));
+    await vi.waitFor(() => expect(onPaired).toHaveBeenCalledWith(KEY), { timeout: 5000 });
     expect(sentBodies(fetchMock)).toEqual([{ codigo: 'ABCDEFGH', nombre: 'Barra VIP · iPhone' }]);
     expect(deviceTokenFor(KEY)).toBe('token-del-movil');
   });
@@ -55,7 +55,7 @@ describe('the pairing page', () => {
     await user.type(screen.getByLabelText('Código de emparejamiento'), 'ab cd ef gh');
     await user.click(pairButton());
 
-    await vi.waitFor(() => expect(onPaired).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(onPaired).toHaveBeenCalledOnce(), { timeout: 5000 });
     expect(sentBodies(fetchMock)).toEqual([{ codigo: 'ABCDEFGH', nombre: 'Barra 1 · móvil' }]);
   });
 

@@ -44,7 +44,7 @@ describe('a scanner the server refuses for its device', () => {
       [route.consume]: revoked,
     });
     const { user, input } = await renderScanner();
-    await vi.waitFor(async () => expect(await storedOfflineData(KEY)).not.toBeNull());
+    await vi.waitFor(async () => expect(await storedOfflineData(KEY)).not.toBeNull(), { timeout: 5000 });
 
     await user.type(input, 'qr-uno{Enter}');
 

@@ -18,6 +18,7 @@ export class ScannerApiError extends Error {
   }
 }
 
+import { DEVICE_TOKEN_HEADER } from '@drinkflow/domain/device-wire';
 import { SCANNER_DEVICE_HEADER } from '@drinkflow/domain/scanner-limits';
 import { reportDeviceRefusal } from '../device/device-access';
 import { deviceHeaders } from '../device/device-report';
@@ -85,13 +86,14 @@ async function send(
 ): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const device = deviceHeaders(apiKey);
   let response: Response;
   try {
     response = await fetch(`/api/scanner/${encodeURIComponent(apiKey)}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: {
         [SCANNER_DEVICE_HEADER]: deviceId(),
-        ...deviceHeaders(apiKey),
+        ...device,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}),
       },
@@ -110,7 +112,7 @@ async function send(
   reportReachable(!UNAVAILABLE.includes(response.status));
   if (response.ok || (ifNoneMatch && response.status === 304)) return response;
   const error = await scannerErrorFrom(response);
-  if (error.status === 401) reportDeviceRefusal(apiKey, error.code);
+  if (error.status === 401) reportDeviceRefusal(apiKey, error.code, device[DEVICE_TOKEN_HEADER]);
   throw error;
 }
 

@@ -1,6 +1,6 @@
 import { deviceErrors } from '@drinkflow/domain/device-wire';
 import { useSyncExternalStore } from 'react';
-import { isDeviceRevoked, markDeviceRevoked } from './device-pairing-store';
+import { forgetDevice, isDeviceRevoked, markDeviceRevoked, tokenToSend } from './device-pairing-store';
 
 /*
  * Whether the server lets this device scan for an event (docs/rules/devices.md): a scanner call's
@@ -21,12 +21,22 @@ export function deviceAccessOf(apiKey: string): DeviceAccess {
   return required.has(apiKey) ? 'required' : 'allowed';
 }
 
-/** A scanner call of `apiKey` got a 401 with `code`; any other code changes nothing. */
-export function reportDeviceRefusal(apiKey: string, code: string | undefined): void {
+/**
+ * A scanner call of `apiKey` that sent `sentToken` got a 401 with `code`; any other code changes
+ * nothing. A token the server answers `device_required` names no device of the event (a reset
+ * server, another event's): it is forgotten, so the page can pair again or, where the event takes
+ * link scanners, scan as one after a reload.
+ */
+export function reportDeviceRefusal(
+  apiKey: string,
+  code: string | undefined,
+  sentToken?: string | null,
+): void {
   if (code === deviceErrors.revoked) {
     if (isDeviceRevoked(apiKey)) return;
     markDeviceRevoked(apiKey);
   } else if (code === deviceErrors.required) {
+    if (sentToken && tokenToSend(apiKey) === sentToken) forgetDevice(apiKey);
     if (required.has(apiKey)) return;
     required.add(apiKey);
   } else {
