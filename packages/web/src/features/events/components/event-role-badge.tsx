@@ -1,4 +1,4 @@
-import { eventRoleLabels, type EventRole } from '@drinkflow/domain/team';
+import { eventRoleLabels, type EventRole } from '@drinkflow/domain/team-roles';
 import { Badge } from '@/components/ui/badge';
 
 /** The organizer's role on an event another organizer shared with them; nothing on their own events. */

@@ -1,6 +1,6 @@
 import { eventStatus } from '@drinkflow/domain/event-status';
 import type { Evento } from '@drinkflow/domain/events';
-import { can, type EventRole } from '@drinkflow/domain/team';
+import { can, type EventRole } from '@drinkflow/domain/team-roles';
 import { BarChart3, Eye, Pencil, QrCode, Trash2 } from 'lucide-react';
 import { paths } from '@/app/paths';
 import { DataList } from '@/components/data-list/data-list';
