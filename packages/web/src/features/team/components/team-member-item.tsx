@@ -66,8 +66,16 @@ export function TeamMemberItem({
           Quitar
         </Button>
       </div>
-      {member.estado === 'pendiente' && invitationPath && (
+      {member.estado === 'pendiente' && invitationPath ? (
         <InvitationLink email={member.email} path={invitationPath} />
+      ) : (
+        member.estado !== 'activo' && (
+          // The server keeps only the link's hash: a lost or expired link is replaced by inviting again.
+          <p className="text-xs text-slate-600">
+            {member.estado === 'caducada' ? 'La invitación caducó.' : 'El enlace solo se muestra al crearlo.'}{' '}
+            Para enviar uno nuevo, quita a la persona y vuelve a añadirla.
+          </p>
+        )
       )}
     </li>
   );
