@@ -88,7 +88,7 @@ test('a phone pairs with the organizer’s code, scans, and stops once revoked',
   await wedgeScan(page, bono.qrCode);
   await expect(page.getByRole('heading', { name: 'Este dispositivo ha sido revocado.' })).toBeVisible();
   await expect(codeField(page)).toBeHidden();
-  await expect(page.getByText('Los consumos servidos sin conexión ya se han enviado.')).toBeVisible();
+  await expect(page.getByText('No queda ningún consumo sin conexión por enviar.')).toBeVisible();
   await fitsThePhone(page);
 
   // A reload keeps it stopped, and its offline data is gone.

@@ -52,9 +52,7 @@ describe('a scanner the server refuses for its device', () => {
       await screen.findByRole('heading', { name: 'Este dispositivo ha sido revocado.' }),
     ).toBeInTheDocument();
     expect(screen.queryByLabelText('Código QR')).not.toBeInTheDocument();
-    expect(
-      await screen.findByText('Los consumos servidos sin conexión ya se han enviado.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('No queda ningún consumo sin conexión por enviar.')).toBeInTheDocument();
     expect(await storedOfflineData(KEY)).toBeNull();
     expect(tokenToSend(KEY)).toBeNull();
     expect(screen.getByRole('link', { name: /Emparejar de nuevo/ })).toHaveAttribute('href', '/emparejar');

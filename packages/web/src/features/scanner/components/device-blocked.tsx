@@ -48,7 +48,7 @@ export function DeviceBlocked({ apiKey, access, action }: DeviceBlockedProps) {
               </p>
               <p role="status" className="text-sm text-slate-700">
                 {retiring === 'done'
-                  ? 'Los consumos servidos sin conexión ya se han enviado.'
+                  ? 'No queda ningún consumo sin conexión por enviar.'
                   : 'Enviando los consumos servidos sin conexión…'}
               </p>
             </>
