@@ -91,8 +91,8 @@ export function registerScannerRoutes(
   });
 
   /**
-   * `work` for the request's caller; then, unless the key is unknown, the caller over a limit or its
-   * token unknown, the device's contact is stored (device-contact.ts: at most every 15 s per device).
+   * `work` for the request's caller; then, unless the key is unknown, the caller over a limit, its
+   * token unknown or the work failed, the device's contact is stored (device-contact.ts: at most every 15 s per device).
    */
   async function asCaller<T>(
     request: ScannerRequest,
@@ -104,10 +104,13 @@ export function registerScannerRoutes(
     try {
       return await work(caller);
     } catch (error) {
-      // No device row to report on behind an unknown key, a limit or a token that names no device.
+      // No device row to report on behind an unknown key, a limit or a token that names no device;
+      // and a fault (the database gone) is answered without waiting for one more statement.
       refused =
-        error instanceof HttpError &&
-        (error.statusCode === 404 || error.statusCode === 429 || error.code === deviceErrors.required);
+        !(error instanceof HttpError) ||
+        error.statusCode === 404 ||
+        error.statusCode === 429 ||
+        error.code === deviceErrors.required;
       throw error;
     } finally {
       if (!refused) await contacts.report(request.params.apiKey, caller, request.headers, barra);
