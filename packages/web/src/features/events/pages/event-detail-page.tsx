@@ -1,4 +1,5 @@
 import { eventStatus } from '@drinkflow/domain/events';
+import { can } from '@drinkflow/domain/team-roles';
 import { ArrowLeft, CalendarClock, MapPin, Pencil, ShoppingCart, Ticket, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -15,6 +16,7 @@ import { formatLong } from '@/lib/format';
 import { ApiKeyPanel } from '../components/api-key-panel';
 import { DeleteEventDialog } from '../components/delete-event-dialog';
 import { EventNotFound } from '../components/event-not-found';
+import { EventRoleBadge } from '../components/event-role-badge';
 import { EventStatusBadge } from '../components/event-status-badge';
 
 export function EventDetailPage() {
@@ -27,6 +29,9 @@ export function EventDetailPage() {
   if (!event.data)
     return <EventNotFound message="El evento que buscas no existe o no tienes permisos para verlo." />;
   const evento = event.data;
+  // A shared event shows only what the reader's role may do (docs/rules/team.md); an admin reads as the owner's page.
+  const role = evento.miRol ?? 'propietario';
+  const mayManage = can(role, 'gestionar');
   const counters = [
     { label: 'Tipos de Ticket', value: evento.contadores.tiposTicket },
     { label: 'Pedidos Activos', value: evento.contadores.pedidosActivos },
@@ -46,6 +51,7 @@ export function EventDetailPage() {
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold break-words text-slate-900">{evento.nombre}</h1>
             <EventStatusBadge status={eventStatus(evento, new Date())} />
+            <EventRoleBadge miRol={evento.miRol} />
           </div>
           <p className="mt-1 flex items-center gap-1.5 text-slate-600">
             <MapPin className="h-4 w-4" aria-hidden />
@@ -53,16 +59,20 @@ export function EventDetailPage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline">
-            <Link to={paths.organizer.eventEdit(evento.id)}>
-              <Pencil className="h-4 w-4" aria-hidden />
-              Editar Evento
-            </Link>
-          </Button>
-          <Button variant="outline" className="text-red-700" onClick={() => setDeleting(true)}>
-            <Trash2 className="h-4 w-4" aria-hidden />
-            Eliminar
-          </Button>
+          {mayManage && (
+            <Button asChild variant="outline">
+              <Link to={paths.organizer.eventEdit(evento.id)}>
+                <Pencil className="h-4 w-4" aria-hidden />
+                Editar Evento
+              </Link>
+            </Button>
+          )}
+          {can(role, 'borrar') && (
+            <Button variant="outline" className="text-red-700" onClick={() => setDeleting(true)}>
+              <Trash2 className="h-4 w-4" aria-hidden />
+              Eliminar
+            </Button>
+          )}
         </div>
       </div>
 
@@ -112,7 +122,7 @@ export function EventDetailPage() {
               <Button asChild>
                 <Link to={`${paths.organizer.ticketTypes}?evento=${evento.id}`}>
                   <Ticket className="h-4 w-4" aria-hidden />
-                  Gestionar Tipos de Ticket
+                  {mayManage ? 'Gestionar Tipos de Ticket' : 'Ver Tipos de Ticket'}
                 </Link>
               </Button>
               <Button asChild variant="outline">
@@ -121,10 +131,10 @@ export function EventDetailPage() {
                   Ver Pedidos del Evento
                 </Link>
               </Button>
-              <WhatsappSendingLink eventoId={evento.id} />
+              {mayManage && <WhatsappSendingLink eventoId={evento.id} />}
             </CardContent>
           </Card>
-          <ApiKeyPanel eventId={evento.id} apiKey={evento.apiKey} />
+          {mayManage && <ApiKeyPanel eventId={evento.id} apiKey={evento.apiKey} />}
           <PairingPanel eventId={evento.id} miRol={evento.miRol} />
           <TeamSection eventoId={evento.id} miRol={evento.miRol} />
         </div>
