@@ -345,6 +345,10 @@ export const scanLog = pgTable(
     index('scan_log_refused_idx')
       .on(t.eventoId, t.reason, t.barra)
       .where(sql`${t.accion} = 'consumo' and not ${t.allowed}`),
+    // The statistics' refusals by device and person (docs/decisions/061), read from the index alone.
+    index('scan_log_refused_device_idx')
+      .on(t.eventoId, t.dispositivoId, t.usuarioId)
+      .where(sql`${t.accion} = 'consumo' and not ${t.allowed} and ${t.dispositivoId} is not null`),
     // Undos per bar (statistics' `deshechos`) and in the last minutes (the frequent-undo alert).
     index('scan_log_undo_idx')
       .on(t.eventoId, t.barra, t.createdAt)
@@ -390,6 +394,27 @@ export const consumoCounters = pgTable(
     consumos: integer('consumos').notNull(),
   },
   (t) => [primaryKey({ columns: [t.eventoId, t.bloque, t.tipoBebida, t.barra, t.franja] })],
+);
+
+/**
+ * Drinks counted per event, device, person and UTC minute (docs/decisions/061), kept by the
+ * `consumos_count` trigger (migration 0017) for drinks that carry a device, so the statistics'
+ * per-device and per-person figures and each device's busiest minute sum a few thousand rows
+ * instead of reading every drink. `usuario_id` is 0 for a drink without a person (a link device).
+ * No franja: one device scans one drink at a time, so its rows are seldom written concurrently.
+ */
+export const consumoDispositivoCounters = pgTable(
+  'consumo_dispositivo_counters',
+  {
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
+    dispositivoId: integer('dispositivo_id').notNull(),
+    usuarioId: integer('usuario_id').notNull().default(0),
+    minuto: instant('minuto').notNull(),
+    consumos: integer('consumos').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventoId, t.dispositivoId, t.usuarioId, t.minuto] })],
 );
 
 /**
