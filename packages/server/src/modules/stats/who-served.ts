@@ -14,11 +14,11 @@ export interface WhoServedRow extends Record<string, unknown> {
 
 /**
  * Drinks and refusals per device and per person (docs/decisions/061), in the statistics' snapshot:
- * - `served`: the event's drinks by device, person and calendar minute, from the event's rows of
- *   `consumos` (an undone drink is gone from them). Rows without a device are older than devices
- *   and are left out. An event without any device skips the scan altogether (a one-time check).
+ * - `served`: the event's drinks by device, person (0 = none) and calendar minute, from the counters
+ *   the `consumos_count` trigger keeps in `consumo_dispositivo_counters` (an undone drink is taken
+ *   away there). Drinks without a device are older than devices and are not counted.
  * - `refused`: refused scan attempts (`accion = 'consumo'`, not allowed) by device and person, from
- *   the partial index `scan_log_refused_idx`; undo rows are not refusals.
+ *   the partial index `scan_log_refused_device_idx` alone; undo rows are not refusals.
  * - both keep only rows whose device is one of the event's (`here`), so another event's device
  *   never names a row, for the devices and for the people alike.
  * - a device's `max_por_minuto` is its busiest minute: minutes are summed over the device's people
@@ -29,11 +29,9 @@ export const whoServedQuery = (eventoId: number) => sql`
   with here as (
     select id, nombre, barra from dispositivos where evento_id = ${eventoId}
   ), served as (
-    select c.dispositivo_id, c.usuario_id, date_trunc('minute', c."timestamp") as minuto, count(*)::int as n
-    from consumos c
-    where c.evento_id = ${eventoId} and c.dispositivo_id is not null
-      and exists (select 1 from dispositivos where evento_id = ${eventoId})
-    group by 1, 2, 3
+    select c.dispositivo_id, nullif(c.usuario_id, 0) as usuario_id, c.minuto, c.consumos as n
+    from consumo_dispositivo_counters c
+    where c.evento_id = ${eventoId} and c.consumos <> 0
   ), refused as (
     select s.dispositivo_id, s.usuario_id, count(*)::int as n
     from scan_log s
