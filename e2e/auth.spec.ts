@@ -17,7 +17,7 @@ test.describe('login', () => {
     await expect(page).toHaveURL('/');
 
     await loginThroughForm(page, demoAccounts.scanner);
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL('/barra');
   });
 
   test('shows the test users box in demo mode and fills the form from it', async ({ page }) => {
@@ -156,7 +156,7 @@ test.describe('guards', () => {
 
   test('a bar staff account is denied the organizer area', async ({ page }) => {
     await loginThroughForm(page, demoAccounts.scanner);
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL('/barra');
     await page.goto('/organizer/eventos');
     await expect(page.getByRole('heading', { name: 'Acceso Denegado' })).toBeVisible();
   });

@@ -1,7 +1,7 @@
 import { DEMO_PASSWORD, demoUsers } from '@drinkflow/domain/config';
 import { count } from 'drizzle-orm';
 import type { Db, Tx } from './client';
-import { consumos, eventos, pedidos, tickets, tiposTicket, users } from './schema';
+import { consumos, eventoMiembros, eventos, pedidos, tickets, tiposTicket, users } from './schema';
 import { hashPassword, randomSecret } from '../modules/auth';
 
 const HOUR = 60 * 60 * 1000;
@@ -155,6 +155,7 @@ async function seedEvent(
         );
     }
   }
+  return evento!;
 }
 
 /** On an empty database, creates the demo users and sample events (docs/rules/operations.md). */
@@ -168,7 +169,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       .values(demoUsers.map((user) => ({ ...user, passwordHash })))
       .returning();
     const organizer = created.find((user) => user.rol === 'organizer')!;
-    await seedEvent(tx, organizer.id, now, {
+    const barStaff = created.find((user) => user.rol === 'scanner')!;
+    const wedding = await seedEvent(tx, organizer.id, now, {
       nombre: 'Boda de Lucía y Hugo',
       ubicacion: 'Finca Los Olivos, Madrid',
       startOffsetHours: -3,
@@ -184,7 +186,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       notas: null,
       guests: 24,
     });
-    await seedEvent(tx, organizer.id, now, {
+    const festival = await seedEvent(tx, organizer.id, now, {
       nombre: 'Festival de Verano',
       ubicacion: 'Recinto Ferial, Valencia',
       startOffsetHours: 24 * 30,
@@ -192,6 +194,15 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       notas: 'Tres barras: principal, VIP y terraza.',
       guests: 12,
     });
+    // The bar staff account works the wedding's and the festival's bars: its home lists them.
+    await tx.insert(eventoMiembros).values(
+      [wedding, festival].map((evento) => ({
+        eventoId: evento.id,
+        email: barStaff.email,
+        rol: 'barra' as const,
+        usuarioId: barStaff.id,
+      })),
+    );
   });
   return true;
 }

@@ -59,6 +59,24 @@ describe('seedDemo', () => {
     }
   });
 
+  it("puts the bar staff account on the wedding's and the festival's teams, so its home lists them", async () => {
+    const staff = demoUsers.find((demoUser) => demoUser.rol === 'scanner')!;
+    const res = await login(t.app, { email: staff.email, password: DEMO_PASSWORD }, uniqueAddress());
+    const events = await t.app.inject({
+      method: 'GET',
+      url: '/api/barra/eventos',
+      headers: { authorization: `Bearer ${res.json().token}` },
+    });
+
+    expect(events.statusCode).toBe(200);
+    expect(
+      events.json().map((evento: { nombre: string; rol: string }) => [evento.nombre, evento.rol]),
+    ).toEqual([
+      ['Boda de Lucía y Hugo', 'barra'],
+      ['Festival de Verano', 'barra'],
+    ]);
+  });
+
   it('spreads the consumptions over several hours', async () => {
     const hours = await t.db
       .selectDistinct({ hour: sql<string>`date_trunc('hour', ${consumos.timestamp})` })
