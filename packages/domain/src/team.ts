@@ -48,6 +48,11 @@ export const teamMember = z.object({
   creadoEn: z.string(),
   /** Only in the answer that created a pending member (and on re-sending it). */
   enlaceInvitacion: z.string().optional(),
+  /**
+   * Only in the add's answer: whether the invitation email went (the mail server accepted it);
+   * false without SMTP, for a member who joined at once, or when the send failed or was slow.
+   */
+  emailEnviado: z.boolean().optional(),
 });
 export type TeamMember = z.infer<typeof teamMember>;
 

@@ -5,6 +5,7 @@ import { createAlertService } from './modules/alerts/service';
 import { createAuthService } from './modules/auth/service';
 import { createDemoRequestService } from './modules/demo/service';
 import { createDeviceService } from './modules/devices/service';
+import { createInvitationSender } from './modules/email/invitation-sender';
 import { emailWorkerSettings, type EmailOptions } from './modules/email/options';
 import { createEmailQueue } from './modules/email/queue';
 import { createEmailService } from './modules/email/service';
@@ -75,7 +76,7 @@ export function createServices(
     scanNotifier,
     stats: createStatsService(db, events, timeZone),
     supervision: createSupervisionService(db, { notifier: scanNotifier, now }),
-    team: createTeamService(db, now),
+    team: createTeamService(db, now, email ? createInvitationSender(email, { log, timeZone }) : undefined),
     invitations: createInvitationService(db, auth.startSession, now),
     ticketTypes: createTicketTypeService(db, events),
     tickets: createTicketService(db, { timeZone, now }),

@@ -16,6 +16,8 @@ export interface EmailOptions {
   concurrency?: number;
   /** How long a claimed send is this process's unless renewed (it is, while sending). Default 5 min. */
   leaseMs?: number;
+  /** How long adding a team member waits for its invitation email (sent at once, not queued). Default 5 s. */
+  invitationTimeoutMs?: number;
 }
 
 export const EMAIL_DEFAULTS = {

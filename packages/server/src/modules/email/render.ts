@@ -16,7 +16,7 @@ export interface RenderedEmail {
   html: string;
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
@@ -37,10 +37,11 @@ const shownOnOneLine = (content: OrderEmailContent): OrderEmailContent => ({
   tickets: content.tickets.map((ticket) => ({ ...ticket, tipo: asOneLine(ticket.tipo) })),
 });
 
-const FONT = 'font-family:Arial,Helvetica,sans-serif;';
-const INK = '#0f172a';
-const MUTED = '#475569';
-const BRAND = '#2563eb';
+// The house style of every email (the invitation's too, invitation-render.ts).
+export const FONT = 'font-family:Arial,Helvetica,sans-serif;';
+export const INK = '#0f172a';
+export const MUTED = '#475569';
+export const BRAND = '#2563eb';
 
 /**
  * The Spanish email of an order (docs/decisions/042): who sends it and why, the event, one link

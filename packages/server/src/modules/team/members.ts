@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { dispositivos, eventoMiembros, users } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../http/errors';
 import { hashToken, randomSecret } from '../auth';
+import type { SendInvitation } from '../email';
 import { requireEvent } from '../events';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -43,9 +44,10 @@ const sameEmail = (column: typeof users.email | typeof eventoMiembros.email, val
 
 /**
  * An event's team (docs/rules/team.md, docs/decisions/059): only its owner and admins (capability
- * `equipo`) read and change it; outsiders 404, other members 403.
+ * `equipo`) read and change it; outsiders 404, other members 403. `sendInvitation` exists when
+ * SMTP is configured.
  */
-export function createTeamService(db: Db, clock?: () => Date) {
+export function createTeamService(db: Db, clock?: () => Date, sendInvitation?: SendInvitation) {
   const now = clock ?? (() => new Date());
   async function memberOf(eventoId: number, miembroId: number) {
     const [row] = await db
@@ -73,21 +75,24 @@ export function createTeamService(db: Db, clock?: () => Date) {
 
     /**
      * Adds a member: an email with an account joins at once; otherwise a pending member with a
-     * single-use invitation of INVITATION_DAYS, whose link only this answer carries. The unique
-     * index on (event, lower(email)) settles two adds of one email at once: the second is a 409.
+     * single-use invitation of INVITATION_DAYS, whose link only this answer carries, and which is
+     * emailed from memory once the row has committed, when SMTP is configured (`emailEnviado`: did
+     * the mail server accept it; a failed or slow send leaves the member added). The unique index
+     * on (event, lower(email)) settles two adds of one email at once: the second is a 409.
      */
     async add(user: User, eventoId: number, { email, rol }: TeamMemberBody): Promise<TeamMember> {
       const { evento } = await requireEvent(db, user, eventoId, 'equipo');
       const [owner] = await db
-        .select({ email: users.email })
+        .select({ email: users.email, nombre: users.nombre, apellido: users.apellido })
         .from(users)
         .where(eq(users.id, evento.organizadorId));
       if (owner && owner.email.toLowerCase() === email.toLowerCase())
         throw conflict(teamMessages.owner, [{ field: 'email', message: teamMessages.owner }]);
       const [account] = await db.select(memberUser).from(users).where(sameEmail(users.email, email)).limit(1);
       const token = account ? null : randomSecret();
+      let row: MemberRow;
       try {
-        const [row] = await db
+        [row] = (await db
           .insert(eventoMiembros)
           .values({
             eventoId,
@@ -97,14 +102,27 @@ export function createTeamService(db: Db, clock?: () => Date) {
             invitacionHash: token ? hashToken(token) : null,
             invitacionCaducaEn: token ? new Date(now().getTime() + INVITATION_DAYS * DAY_MS) : null,
           })
-          .returning();
-        const member = toMember(row!, account ?? null, now());
-        return token ? { ...member, enlaceInvitacion: invitationLink(token) } : member;
+          .returning()) as [MemberRow];
       } catch (error) {
         if (isUniqueViolation(error, 'evento_miembros_evento_email_unique'))
           throw conflict(teamMessages.duplicate, [{ field: 'email', message: teamMessages.duplicate }]);
         throw error;
       }
+      const member = toMember(row, account ?? null, now());
+      if (!token) return { ...member, emailEnviado: false };
+      const enlaceInvitacion = invitationLink(token);
+      const emailEnviado = sendInvitation
+        ? await sendInvitation({
+            eventoId,
+            miembroId: row.id,
+            to: row.email,
+            organizador: [owner?.nombre, owner?.apellido].filter(Boolean).join(' '),
+            evento: { nombre: evento.nombre, fechaInicio: evento.fechaInicio, fechaFin: evento.fechaFin },
+            rol: row.rol,
+            enlace: enlaceInvitacion,
+          })
+        : false;
+      return { ...member, enlaceInvitacion, emailEnviado };
     },
 
     async changeRole(user: User, eventoId: number, miembroId: number, rol: TeamRole): Promise<TeamMember> {
