@@ -66,7 +66,11 @@ describe("the event's team section", () => {
   it('adds an email without an account and shows the whole invitation link to copy, once and for 7 days', async () => {
     // user-event puts its own clipboard on the page; the link must land there.
     vi.stubGlobal('isSecureContext', true);
-    const invited = { ...pending, enlaceInvitacion: '/invitacion/abcdefghijklmnopqrstuvwxyz' };
+    const invited = {
+      ...pending,
+      enlaceInvitacion: '/invitacion/abcdefghijklmnopqrstuvwxyz',
+      emailEnviado: false,
+    };
     let team = [lucia];
     const fetchMock = serveTeamApi({
       'GET /api/auth/me': { user: organizer },
@@ -93,10 +97,41 @@ describe("the event's team section", () => {
     const url = `${window.location.origin}/invitacion/abcdefghijklmnopqrstuvwxyz`;
     expect(within(row).getByTestId('invitation-link')).toHaveTextContent(url);
     expect(within(row).getByText(/Dura 7 días y solo sirve una vez/)).toBeInTheDocument();
+    // Not emailed (no SMTP, or the mail server did not take it): the link alone, nothing more.
+    expect(row).not.toHaveTextContent('Invitación enviada por email');
     await user.click(within(row).getByRole('button', { name: 'Copiar enlace' }));
     expect(await screen.findByText('Enlace copiado')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(url);
     expect(within(form).getByLabelText(/^Email/)).toHaveValue('');
+  });
+
+  it('says the invitation went by email when the API emailed it, and still shows the link to copy', async () => {
+    const invited = {
+      ...pending,
+      enlaceInvitacion: '/invitacion/abcdefghijklmnopqrstuvwxyz',
+      emailEnviado: true,
+    };
+    let team = [lucia];
+    serveTeamApi({
+      'GET /api/auth/me': { user: organizer },
+      'GET /api/eventos/1/equipo': () => team,
+      'POST /api/eventos/1/equipo': () => {
+        team = [lucia, pending];
+        return created(invited);
+      },
+    });
+    const { user } = renderSection();
+    await screen.findByRole('listitem', { name: 'Lucía Pérez' });
+    const form = screen.getByRole('form', { name: 'Añadir persona' });
+    await user.type(within(form).getByLabelText(/^Email/), 'nuevo@x.es');
+    await user.click(within(form).getByRole('button', { name: 'Añadir persona' }));
+
+    const row = await screen.findByRole('listitem', { name: 'nuevo@x.es' });
+    expect(await within(row).findByText('Invitación enviada por email a nuevo@x.es')).toBeInTheDocument();
+    expect(within(row).getByTestId('invitation-link')).toHaveTextContent(
+      `${window.location.origin}/invitacion/abcdefghijklmnopqrstuvwxyz`,
+    );
+    expect(within(row).getByRole('button', { name: 'Copiar enlace' })).toBeInTheDocument();
   });
 
   it("shows the API's Spanish refusals on the field they name", async () => {

@@ -54,7 +54,9 @@ export function AddMemberForm({
           description:
             member.estado === 'activo'
               ? `${member.email} ya forma parte del equipo.`
-              : `Envía el enlace de invitación a ${member.email}.`,
+              : member.emailEnviado
+                ? `Invitación enviada por email a ${member.email}.`
+                : `Envía el enlace de invitación a ${member.email}.`,
         });
         onAdded(member);
       },

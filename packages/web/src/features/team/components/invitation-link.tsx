@@ -1,5 +1,5 @@
 import { INVITATION_DAYS } from '@drinkflow/domain/team';
-import { Copy } from 'lucide-react';
+import { Copy, MailCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { copyText } from '@/lib/clipboard';
@@ -19,12 +19,20 @@ async function copyLink(url: string) {
 
 /**
  * A pending member's invitation link, as the whole address to send (the API answers its path).
- * The server keeps only the token's hash, so the link shows while this page holds it.
+ * The server keeps only the token's hash, so the link shows while this page holds it. When the
+ * server emailed it (SMTP configured and the mail server accepted it), it says so; otherwise the
+ * link alone, for the owner to send.
  */
-export function InvitationLink({ email, path }: { email: string; path: string }) {
+export function InvitationLink({ email, path, emailed }: { email: string; path: string; emailed: boolean }) {
   const url = `${window.location.origin}${path}`;
   return (
     <div className="grid gap-2 rounded-md border border-brand-100 bg-brand-50 p-3">
+      {emailed && (
+        <p role="status" className="flex items-start gap-1.5 text-sm font-medium break-all text-emerald-800">
+          <MailCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          Invitación enviada por email a {email}
+        </p>
+      )}
       <p className="text-sm font-medium text-slate-800">Enlace de invitación para {email}</p>
       <code
         data-testid="invitation-link"

@@ -11,10 +11,16 @@ import { RoleOptions } from './role-options';
 export const personName = (member: TeamMember) =>
   member.usuario ? [member.usuario.nombre, member.usuario.apellido].filter(Boolean).join(' ') : null;
 
+/** The invitation link this page received for a pending member, and whether the server emailed it. */
+export interface SentInvitation {
+  path: string;
+  emailed: boolean;
+}
+
 interface TeamMemberItemProps {
   member: TeamMember;
-  /** The invitation link this page received for a pending member, when it did. */
-  invitationPath?: string;
+  /** The invitation this page received for a pending member, when it did. */
+  invitation?: SentInvitation;
   changingRole: boolean;
   onChangeRole(rol: TeamRole): void;
   onRemove(): void;
@@ -23,7 +29,7 @@ interface TeamMemberItemProps {
 /** One person of the team: who, their role (changed in place), state and date, and 'Quitar'. */
 export function TeamMemberItem({
   member,
-  invitationPath,
+  invitation,
   changingRole,
   onChangeRole,
   onRemove,
@@ -66,8 +72,8 @@ export function TeamMemberItem({
           Quitar
         </Button>
       </div>
-      {member.estado === 'pendiente' && invitationPath ? (
-        <InvitationLink email={member.email} path={invitationPath} />
+      {member.estado === 'pendiente' && invitation ? (
+        <InvitationLink email={member.email} path={invitation.path} emailed={invitation.emailed} />
       ) : (
         member.estado !== 'activo' && (
           // The server keeps only the link's hash: a lost or expired link is replaced by inviting again.

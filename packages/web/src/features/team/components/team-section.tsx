@@ -8,7 +8,7 @@ import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useChangeRole, useRemoveMember, useTeam } from '../api/team';
 import { AddMemberForm } from './add-member-form';
-import { personName, TeamMemberItem } from './team-member-item';
+import { personName, TeamMemberItem, type SentInvitation } from './team-member-item';
 
 interface TeamSectionProps {
   eventoId: number;
@@ -26,13 +26,13 @@ function TeamCard({ eventoId }: { eventoId: number }) {
   const team = useTeam(eventoId);
   const changeRole = useChangeRole(eventoId);
   const remove = useRemoveMember(eventoId);
-  // The links the API answered on this page, by member: it keeps only their hash.
-  const [links, setLinks] = useState<Record<number, string>>({});
+  // The links the API answered on this page, by member (it keeps only their hash), and whether it emailed them.
+  const [links, setLinks] = useState<Record<number, SentInvitation>>({});
   const [removing, setRemoving] = useState<TeamMember | null>(null);
 
   function added(member: TeamMember) {
-    const link = member.enlaceInvitacion;
-    if (link) setLinks((current) => ({ ...current, [member.id]: link }));
+    const path = member.enlaceInvitacion;
+    if (path) setLinks((current) => ({ ...current, [member.id]: { path, emailed: !!member.emailEnviado } }));
   }
 
   function change(member: TeamMember, rol: TeamRole) {
@@ -103,7 +103,7 @@ function TeamCard({ eventoId }: { eventoId: number }) {
               <TeamMemberItem
                 key={member.id}
                 member={member}
-                invitationPath={links[member.id]}
+                invitation={links[member.id]}
                 changingRole={changeRole.isPending && changeRole.variables?.miembroId === member.id}
                 onChangeRole={(rol) => change(member, rol)}
                 onRemove={() => setRemoving(member)}
