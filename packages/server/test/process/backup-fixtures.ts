@@ -24,7 +24,8 @@ export function runBackupCli(mode: 'backup' | 'restore', args: string[], env: Re
 
 /**
  * Rows nobody else makes: a session, a throttled attempt, scans (with the bar trigger), alerts, a
- * demo request, an emailed order, a top-up, a live stream's lease.
+ * demo request, an emailed order, a top-up, a live stream's lease, a paired device with its used
+ * pairing code and a drink it served (with the per-device counter trigger).
  */
 export async function seedEveryTable(database: Database): Promise<void> {
   await seedDemo(database.db);
@@ -56,6 +57,17 @@ export async function seedEveryTable(database: Database): Promise<void> {
     insert into recargas (ticket_id, evento_id, bebidas, importe, metodo, nota)
       select t.id, p.evento_id, 2, 12.50, 'tarjeta', 'Recarga de la copia'
       from tickets t join pedidos p on p.id = t.pedido_id order by t.id limit 1`);
+  await database.db.execute(sql`
+    insert into dispositivos (evento_id, tipo, nombre, barra, token_hash)
+      select id, 'autorizado', 'Móvil de la copia', 'Barra 1', 'backup-test-device' from eventos order by id limit 1`);
+  await database.db.execute(sql`
+    insert into emparejamientos (codigo, evento_id, caduca_en, usado_en, dispositivo_id)
+      select 'BACKUP23', evento_id, now() + interval '10 minutes', now(), id from dispositivos`);
+  await database.db.execute(sql`
+    insert into consumos (ticket_id, evento_id, tipo_bebida, barra, dispositivo_id)
+      select t.id, p.evento_id, 'copa', 'Barra 1', d.id
+      from tickets t join pedidos p on p.id = t.pedido_id join dispositivos d on d.evento_id = p.evento_id
+      order by t.id limit 1`);
   await database.db.execute(sql`
     insert into stream_leases (id, user_id, expires_at)
       select gen_random_uuid(), id, now() + interval '45 seconds' from users order by id limit 1`);
