@@ -14,6 +14,12 @@ CREATE INDEX "scan_log_refused_device_idx" ON "scan_log" USING btree ("evento_id
 -- a consume is still one statement with one trigger call; drinks without a device (older than
 -- devices) are not counted here. A device scans one drink at a time, so its row needs no franja.
 CREATE OR REPLACE FUNCTION "consumos_count"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  -- An update that keeps the drink's event, device, person and minute (a bar renamed) leaves its
+  -- device counter alone instead of taking 1 away and adding it back.
+  "device_moved" boolean := TG_OP <> 'UPDATE'
+    OR (OLD."evento_id", OLD."dispositivo_id", OLD."usuario_id", date_trunc('minute', OLD."timestamp"))
+       IS DISTINCT FROM (NEW."evento_id", NEW."dispositivo_id", NEW."usuario_id", date_trunc('minute', NEW."timestamp"));
 BEGIN
   -- An update is the old consumption taken away and the new one added. When the whole event is
   -- being deleted its counters and tickets go too: touching a ticket the same delete removes later
@@ -25,7 +31,7 @@ BEGIN
     ON CONFLICT ("evento_id", "bloque", "tipo_bebida", "barra", "franja")
     DO UPDATE SET "consumos" = c."consumos" - 1;
     UPDATE "tickets" SET "consumos_usados" = "consumos_usados" - 1 WHERE "id" = OLD."ticket_id";
-    IF OLD."dispositivo_id" IS NOT NULL THEN
+    IF OLD."dispositivo_id" IS NOT NULL AND "device_moved" THEN
       INSERT INTO "consumo_dispositivo_counters" AS d ("evento_id", "dispositivo_id", "usuario_id", "minuto", "consumos")
       VALUES (OLD."evento_id", OLD."dispositivo_id", coalesce(OLD."usuario_id", 0),
               date_trunc('minute', OLD."timestamp"), -1)
@@ -40,7 +46,7 @@ BEGIN
     ON CONFLICT ("evento_id", "bloque", "tipo_bebida", "barra", "franja")
     DO UPDATE SET "consumos" = c."consumos" + 1;
     UPDATE "tickets" SET "consumos_usados" = "consumos_usados" + 1 WHERE "id" = NEW."ticket_id";
-    IF NEW."dispositivo_id" IS NOT NULL THEN
+    IF NEW."dispositivo_id" IS NOT NULL AND "device_moved" THEN
       INSERT INTO "consumo_dispositivo_counters" AS d ("evento_id", "dispositivo_id", "usuario_id", "minuto", "consumos")
       VALUES (NEW."evento_id", NEW."dispositivo_id", coalesce(NEW."usuario_id", 0),
               date_trunc('minute', NEW."timestamp"), 1)

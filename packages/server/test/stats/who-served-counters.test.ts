@@ -131,6 +131,10 @@ describe('per-device counters (trigger consumos_count, consumo_dispositivo_count
       { key: `${enlace.id}|0|2026-10-24 21:01:00`, n: 1 },
     ]);
 
+    // A bar renamed keeps every drink where it was.
+    await t.db.update(consumos).set({ barra: 'Terraza alta' }).where(eq(consumos.eventoId, evento.id));
+    await expectCountersTrue(evento.id);
+
     // A drink that loses its device leaves the counters; deleting the event takes them with it.
     await t.db.update(consumos).set({ dispositivoId: null }).where(eq(consumos.id, ids[3]!));
     await expectCountersTrue(evento.id);
