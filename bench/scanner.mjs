@@ -1,6 +1,7 @@
 // Load benchmark of the bar scanner's consume endpoint, POST /api/scanner/{apiKey}/consume, the
 // request a bar waits on. Every request scans a different ticket with a new scanId and records a
-// drink (lock the ticket, read its drinks, insert the drink and the scan log row).
+// drink (lock the ticket, read its drinks, insert the drink and the scan log row). The event takes
+// only authorized devices: each connection is a phone paired through the API, sending its token.
 // Usage: npm run bench:scanner [-- --database-url postgres://…/empty_db] [--duration 20]
 //          [--connections 32] [--tickets 5000] [--warmup 3] [--skip-pglite] [--record]
 //          [--pgbench /path/to/pgbench] [--pgbench-mode extended|prepared]

@@ -23,9 +23,10 @@ function shuffled(items) {
  * Consume requests for `seconds`: each one the next ticket of a shuffled round (so the connections'
  * requests in flight never share a ticket) and a scanId never sent before.
  */
-function createLoad(base, apiKey, qrCodes) {
+function createLoad(base, apiKey, qrCodes, deviceTokens) {
   const order = shuffled(qrCodes);
   const counts = { sent: 0, recorded: 0, refused: 0 };
+  let devicesInUse = 0;
   const tag = `bench-${Date.now().toString(36)}`;
   return {
     counts,
@@ -44,12 +45,15 @@ function createLoad(base, apiKey, qrCodes) {
                 headers: { 'content-type': 'application/json' },
                 setupRequest(request) {
                   const n = counts.sent++;
+                  // autocannon gives each connection its own copy of this request: one connection is
+                  // one bar phone, scanning one ticket after another with its own token.
+                  request.deviceToken ??= deviceTokens[devicesInUse++ % deviceTokens.length];
                   return {
                     ...request,
+                    headers: { ...request.headers, 'x-device-token': request.deviceToken },
                     body: JSON.stringify({
                       qrCode: order[n % order.length],
                       scanId: `${tag}-${n}`,
-                      deviceId: `bench-device-${n % connections}`,
                       barra: 'Barra 1',
                     }),
                   };
@@ -95,6 +99,7 @@ export async function measureServer(kind, env = {}) {
       server.base,
       seeded.evento.apiKey,
       seeded.tickets.map((ticket) => ticket.qrCode),
+      seeded.deviceTokens,
     );
     console.log(`${kind}: ${seeded.tickets.length} tickets seeded; ${warmup} s warm-up, ${duration} s run`);
     const warm = await load.run(warmup, server.pid);

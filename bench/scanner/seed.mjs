@@ -2,15 +2,16 @@
 import { api } from '../lib/api.mjs';
 import { eachParallel } from '../lib/parallel.mjs';
 import { signInDemoOrganizer } from '../server.mjs';
-import { ticketCount } from './options.mjs';
+import { connections, ticketCount } from './options.mjs';
 
 const HOUR = 3_600_000;
 export const ORDER_SIZE = 10; // POST /api/pedidos takes 1–10 tickets
 export const MAX_DRINKS = 50; // the most a por_cantidad ticket type allows
 
 /**
- * One event running now, a 50-drink bono and a temporal open bar (half the orders each), and
- * `ticketCount` tickets in orders of ten; returns the scanner key, the orders and the tickets.
+ * One event running now that takes only authorized devices, a 50-drink bono and a temporal open bar
+ * (half the orders each), `ticketCount` tickets in orders of ten, and one paired device per
+ * connection; returns the scanner key, the device tokens, the orders and the tickets.
  */
 export async function seed(base) {
   const { headers } = await signInDemoOrganizer(base);
@@ -20,6 +21,8 @@ export async function seed(base) {
     ubicacion: 'Recinto Ferial, Valencia',
     fechaInicio: start.toISOString(),
     fechaFin: new Date(start.getTime() + 12 * HOUR).toISOString(),
+    barras: ['Barra 1'],
+    soloDispositivosAutorizados: true,
   });
   const period = { eventoId: evento.id, validoDesde: evento.fechaInicio, validoHasta: evento.fechaFin };
   const bono = await api(base, 'POST', '/api/tipos-ticket', headers, {
@@ -46,7 +49,36 @@ export async function seed(base) {
   const created = await eachParallel(orders, 4, (order) => api(base, 'POST', '/api/pedidos', headers, order));
   const tickets = created.flatMap((pedido) => pedido.tickets);
   if (tickets.length !== ticketCount) throw new Error(`seeded ${tickets.length} tickets, not ${ticketCount}`);
-  return { headers, evento, pedidoIds: created.map((pedido) => pedido.id), tickets };
+  const deviceTokens = await pairDevices(base, headers, evento.id);
+  return { headers, evento, deviceTokens, pedidoIds: created.map((pedido) => pedido.id), tickets };
+}
+
+/** One device per connection, paired as a bar's phone is: a pairing code, then the pairing. */
+async function pairDevices(base, headers, eventoId) {
+  return eachParallel(
+    Array.from({ length: connections }, (_, n) => n),
+    4,
+    async (n) => {
+      const { codigo } = await api(
+        base,
+        'POST',
+        `/api/eventos/${eventoId}/dispositivos/emparejamientos`,
+        headers,
+      );
+      const paired = await api(
+        base,
+        'POST',
+        '/api/dispositivos/emparejar',
+        {},
+        {
+          codigo,
+          nombre: `Móvil ${n + 1}`,
+          barra: 'Barra 1',
+        },
+      );
+      return paired.token;
+    },
+  );
 }
 
 /** Drinks recorded for the seeded tickets, as the organizer's order pages count them. */
