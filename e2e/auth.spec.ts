@@ -101,14 +101,16 @@ test.describe('register', () => {
     await expect(page.getByText('Marta Ruiz')).toBeVisible();
   });
 
-  test('a bar staff account lands on the home page', async ({ page }) => {
+  test('a bar staff account lands on its events, told how to be added to one', async ({ page }) => {
     await page.goto('/register');
     await page.getByLabel('Nombre *').fill('Pepe');
     await page.getByLabel('Email *').fill(uniqueEmail('pepe'));
     await page.getByLabel('Contraseña *').fill('secreto123');
     await page.getByRole('radio', { name: /Personal de barra/ }).check();
     await page.getByRole('button', { name: 'Crear Cuenta' }).click();
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL('/barra');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mis eventos' })).toBeVisible();
+    await expect(page.getByText(/Un organizador tiene que añadirte al equipo de su evento/)).toBeVisible();
   });
 
   test('explains missing fields, a short password and a taken email', async ({ page, request }) => {
