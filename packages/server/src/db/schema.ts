@@ -214,7 +214,8 @@ const conflictoCheck = (column: AnyPgColumn) =>
 
 /**
  * A ticket's top-ups (docs/rules/festivals.md): each raises its total drink limit by `bebidas`.
- * `tickets.recargas_bebidas` holds their sum.
+ * `tickets.recargas_bebidas` holds their sum. One `para_hoy` also raises the per-day limit of the
+ * festival day its `created_at` falls in (docs/decisions/063).
  */
 export const recargas = pgTable(
   'recargas',
@@ -232,6 +233,8 @@ export const recargas = pgTable(
     metodo: text('metodo', { enum: ['efectivo', 'tarjeta', 'invitacion'] }),
     nota: text('nota'),
     creadoPor: integer('creado_por').references(() => users.id, { onDelete: 'set null' }),
+    /** 'Usables también hoy': stored true only when the ticket's type had a per-day limit. */
+    paraHoy: boolean('para_hoy').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "recargas" ADD COLUMN "para_hoy" boolean DEFAULT false NOT NULL;
