@@ -11,7 +11,7 @@ import {
   scanLog,
   tiposTicket,
 } from '../../src/db/schema';
-import { BAR_IN_USE } from '../../src/modules/events/service';
+import { BAR_IN_USE, barInUse } from '../../src/modules/events/service';
 import { barNameTaken, UNKNOWN_BAR } from '../../src/modules/events/bars';
 import { type Account, signIn } from '../support/accounts';
 import { call, expectApiError, expectFieldError } from '../support/api';
@@ -129,17 +129,28 @@ describe('PUT /api/eventos/{id} with bars and cut-off', () => {
 
   it('answers 409 when removing a bar that a ticket type allows, and changes nothing', async () => {
     const organizer = await signIn(t.db);
-    const evento = await createEvent(t, organizer, { barras: ['A', 'B', 'C'] });
-    await createTicketType(t, organizer, evento, { barrasPermitidas: ['B'] });
+    const evento = await createEvent(t, organizer, { barras: ['A', 'B', 'C', 'D'] });
+    await createTicketType(t, organizer, evento, { nombre: 'Solo B', barrasPermitidas: ['B'] });
+    await createTicketType(t, organizer, evento, { nombre: 'B y D', barrasPermitidas: ['B', 'D'] });
 
     const res = await put(organizer, evento.id, eventBody({ barras: ['A', 'C'], nombre: 'Cambiado' }));
 
     const body = expectApiError(res, 409, 'conflict');
     expect(body.message).toBe(BAR_IN_USE);
-    expect(body.details).toEqual([{ field: 'barras', message: `${BAR_IN_USE}: B` }]);
-    expect(await storedBars(evento.id)).toMatchObject({ barras: ['A', 'B', 'C'], nombre: evento.nombre });
+    // Each detail sits on the removed bar's position in the event's list, naming the types that keep it.
+    expect(body.details).toEqual([
+      { field: 'barras.1', message: barInUse('B', ['B y D', 'Solo B']) },
+      { field: 'barras.3', message: barInUse('D', ['B y D']) },
+    ]);
+    expect(barInUse('D', ['B y D'])).toBe(
+      'No se puede quitar la barra «D» porque la permite el tipo de ticket «B y D»',
+    );
+    expect(await storedBars(evento.id)).toMatchObject({
+      barras: ['A', 'B', 'C', 'D'],
+      nombre: evento.nombre,
+    });
     // Removing a bar no type allows is fine; so is a change of case only.
-    const ok = await put(organizer, evento.id, eventBody({ barras: ['b'] }));
+    const ok = await put(organizer, evento.id, eventBody({ barras: ['b', 'd'] }));
     expect(ok.statusCode, ok.body).toBe(200);
   });
 });

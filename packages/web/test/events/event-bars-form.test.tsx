@@ -78,15 +78,54 @@ describe('event form: bars and daily cut-off', () => {
     expect(order.indexOf('PATCH /api/eventos/1/barras')).toBeLessThan(order.indexOf('PUT /api/eventos/1'));
   });
 
-  it('shows the server’s 409 next to the bars when a bar in use cannot be removed', async () => {
-    const message = 'La barra «Terraza» está permitida en un tipo de ticket y no se puede quitar';
+  it('keeps a removed bar in use as a row with the server’s 409 under it, until it is kept', async () => {
+    const message = 'No se puede quitar la barra «Terraza» porque la permite el tipo de ticket «Terraza»';
     const { user, fetchMock } = renderEdit({
-      'PUT /api/eventos/1': failure(409, { message, error: 'conflict' }),
+      'PUT /api/eventos/1': failure(409, {
+        message: 'No se puede quitar una barra que permite un tipo de ticket',
+        error: 'conflict',
+        details: [{ field: 'barras.1', message }],
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Quitar la barra Terraza' }));
+    expect(bars().getByLabelText('Nombre de la barra 2')).toBeDisabled();
+    expect(bars().getByText('Se quitará al guardar')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
-    expect(await screen.findAllByText(message)).not.toHaveLength(0);
-    expect(screen.getByLabelText('Nombre de la barra 1')).toHaveAttribute('aria-invalid', 'true');
+
+    expect(sentBodies(fetchMock, 'PUT /api/eventos/1')).toEqual([
+      expect.objectContaining({ barras: ['VIP'] }),
+    ]);
+    const terraza = await waitFor(() => {
+      const input = bars().getByLabelText('Nombre de la barra 2');
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      return input;
+    });
+    expect(terraza).toHaveValue('Terraza');
+    expect(terraza).toHaveAccessibleDescription(`Se quitará al guardar ${message}`);
+    expect(bars().getByLabelText('Nombre de la barra 1')).toHaveAttribute('aria-invalid', 'false');
     expect(sentBodies(fetchMock, 'PATCH /api/eventos/1/barras')).toEqual([]);
+
+    await user.click(bars().getByRole('button', { name: 'Conservar la barra Terraza' }));
+    expect(terraza).toBeEnabled();
+    expect(terraza).toHaveAttribute('aria-invalid', 'false');
+    expect(bars().queryByText(message)).not.toBeInTheDocument();
+  });
+
+  it('drops a bar added in the form at once, and does not rename a removed one', async () => {
+    const { user, fetchMock, router } = renderEdit();
+    const terraza = await screen.findByLabelText('Nombre de la barra 2');
+    await user.type(terraza, ' Sur');
+    await user.click(screen.getByRole('button', { name: 'Quitar la barra Terraza Sur' }));
+    expect(terraza).toHaveValue('Terraza');
+    await user.type(screen.getByLabelText('Nueva barra'), 'Pista{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Quitar la barra Pista' }));
+    expect(screen.queryByLabelText('Nombre de la barra 3')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizer/evento/1'));
+    expect(sentBodies(fetchMock, 'PATCH /api/eventos/1/barras')).toEqual([]);
+    expect(sentBodies(fetchMock, 'PUT /api/eventos/1')).toEqual([
+      expect.objectContaining({ barras: ['VIP'] }),
+    ]);
   });
 });

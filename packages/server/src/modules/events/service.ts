@@ -1,8 +1,9 @@
 import type { User } from '@drinkflow/domain/auth';
 import { DEFAULT_CORTE_DIARIO, unknownBars } from '@drinkflow/domain/event-bars';
 import { eventStatus, apiKeyMessages, type Evento, type EventoValues } from '@drinkflow/domain/events';
+import { barKey } from '@drinkflow/domain/scan-rules';
 import type { EventCapability, EventRole } from '@drinkflow/domain/team';
-import { and, count, countDistinct, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { consumos, eventoMiembros, eventos, pedidos, tickets, tiposTicket } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../http/errors';
@@ -35,22 +36,38 @@ const newApiKey = () => randomSecret(18);
 
 export const BAR_IN_USE = 'No se puede quitar una barra que permite un tipo de ticket';
 
+/** The detail under one bar: which ticket types keep it (so the organizer knows what to change). */
+export const barInUse = (barra: string, tipos: readonly string[]) =>
+  tipos.length === 1
+    ? `No se puede quitar la barra «${barra}» porque la permite el tipo de ticket «${tipos[0]}»`
+    : `No se puede quitar la barra «${barra}» porque la permiten los tipos de ticket ${tipos.map((tipo) => `«${tipo}»`).join(', ')}`;
+
 /**
- * 409 when `barras` would drop a bar that one of the event's ticket types allows (docs/rules/festivals.md).
+ * 409 when `barras` would drop one of `saved` (the event's bars) that a ticket type allows
+ * (docs/rules/festivals.md). One detail per such bar, on `barras.<its position in saved>`: the body
+ * no longer holds it, so its place in the event's list is what names it to the form.
  * Run it in the transaction that writes the bars, after locking the event row: a ticket type's
  * create or update locks the same row, so neither can slip in between.
  */
-export async function assertAllowedBarsKept(tx: Tx, eventoId: number, barras: readonly string[]) {
+export async function assertAllowedBarsKept(
+  tx: Tx,
+  eventoId: number,
+  saved: readonly string[],
+  barras: readonly string[],
+) {
   const types = await tx
-    .select({ barrasPermitidas: tiposTicket.barrasPermitidas })
+    .select({ nombre: tiposTicket.nombre, barrasPermitidas: tiposTicket.barrasPermitidas })
     .from(tiposTicket)
-    .where(and(eq(tiposTicket.eventoId, eventoId), isNotNull(tiposTicket.barrasPermitidas)));
-  const removed = [...new Set(types.flatMap((type) => unknownBars(type.barrasPermitidas ?? [], barras)))];
-  if (removed.length > 0)
-    throw conflict(
-      BAR_IN_USE,
-      removed.map((name) => ({ field: 'barras', message: `${BAR_IN_USE}: ${name}` })),
-    );
+    .where(and(eq(tiposTicket.eventoId, eventoId), isNotNull(tiposTicket.barrasPermitidas)))
+    .orderBy(asc(tiposTicket.nombre));
+  const details = saved.flatMap((barra, index) => {
+    if (unknownBars([barra], barras).length === 0) return [];
+    const tipos = types
+      .filter((type) => (type.barrasPermitidas ?? []).some((name) => barKey(name) === barKey(barra)))
+      .map((type) => type.nombre);
+    return tipos.length > 0 ? [{ field: `barras.${index}`, message: barInUse(barra, tipos) }] : [];
+  });
+  if (details.length > 0) throw conflict(BAR_IN_USE, details);
 }
 /**
  * Key changes per organizer (docs/rules/events.md): a 409 says that another event uses a key, so unlimited
@@ -151,8 +168,8 @@ export function createEventService(db: Db) {
     /** Absent `barras` and `corteDiario` keep the event's own (docs/decisions/045). */
     async update(user: User, id: number, values: EventoValues): Promise<Evento> {
       return db.transaction(async (tx) => {
-        const { rol } = await requireEvent(tx, user, id, 'gestionar', 'update');
-        if (values.barras !== undefined) await assertAllowedBarsKept(tx, id, values.barras);
+        const { evento, rol } = await requireEvent(tx, user, id, 'gestionar', 'update');
+        if (values.barras !== undefined) await assertAllowedBarsKept(tx, id, evento.barras, values.barras);
         const [row] = await tx
           .update(eventos)
           .set({

@@ -1,11 +1,11 @@
 import { barraNombre, duplicateBars, EVENT_BAR_LIMITS, eventBarMessages } from '@drinkflow/domain/event-bars';
-import { Plus, X } from 'lucide-react';
+import { Plus, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { barEntry, type BarEntry, type EventFormValues } from '../utils/event-form-values';
+import { barEntry, keptBars, type BarEntry, type EventFormValues } from '../utils/event-form-values';
 
 interface EventBarsFieldsProps {
   id(field: string): string;
@@ -19,7 +19,7 @@ interface EventBarsFieldsProps {
 function newBarProblem(nombre: string, others: readonly BarEntry[]): string | undefined {
   const parsed = barraNombre.safeParse(nombre);
   if (!parsed.success) return parsed.error.issues[0]?.message;
-  if (others.length >= EVENT_BAR_LIMITS.barrasMax) return eventBarMessages.barrasMax;
+  if (keptBars(others).length >= EVENT_BAR_LIMITS.barrasMax) return eventBarMessages.barrasMax;
   if (duplicateBars([...others.map((barra) => barra.nombre), parsed.data]).length > 0) {
     return eventBarMessages.duplicada;
   }
@@ -45,9 +45,18 @@ export function EventBarsFields({ id, barras, corteDiario, errors, onChange }: E
     setNuevaError(undefined);
   }
 
-  const rename = (key: string, nombre: string) =>
-    onChange({ barras: barras.map((barra) => (barra.key === key ? { ...barra, nombre } : barra)) });
-  const remove = (key: string) => onChange({ barras: barras.filter((barra) => barra.key !== key) });
+  const update = (key: string, patch: Partial<BarEntry>) =>
+    onChange({
+      barras: barras.map((barra) => (barra.key === key ? { ...barra, ...patch, error: undefined } : barra)),
+    });
+  const rename = (key: string, nombre: string) => update(key, { nombre });
+  // A saved bar stays as a row until the save succeeds (a ticket type may still allow it); a bar
+  // added here and never saved just goes.
+  const remove = (barra: BarEntry) =>
+    barra.original === null
+      ? onChange({ barras: barras.filter((other) => other.key !== barra.key) })
+      : update(barra.key, { nombre: barra.original, quitada: true });
+  const keep = (key: string) => update(key, { quitada: false });
 
   return (
     <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3">
@@ -57,26 +66,51 @@ export function EventBarsFields({ id, barras, corteDiario, errors, onChange }: E
       </p>
       {barras.length > 0 && (
         <ul className="grid gap-2" aria-label="Barras del evento">
-          {barras.map((barra, index) => (
-            <li key={barra.key} className="flex items-center gap-2">
-              <Input
-                aria-label={`Nombre de la barra ${index + 1}`}
-                value={barra.nombre}
-                maxLength={EVENT_BAR_LIMITS.nombreMax}
-                aria-invalid={!!errors.barras}
-                aria-describedby={errors.barras ? id('barras-error') : undefined}
-                onChange={(event) => rename(barra.key, event.target.value)}
-              />
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label={`Quitar la barra ${barra.nombre || index + 1}`}
-                onClick={() => remove(barra.key)}
-              >
-                <X className="h-4 w-4" aria-hidden />
-              </Button>
-            </li>
-          ))}
+          {barras.map((barra, index) => {
+            const errorId = id(`barra-${index + 1}-error`);
+            const describedBy = [
+              barra.quitada ? id(`barra-${index + 1}-quitada`) : '',
+              barra.error ? errorId : errors.barras ? id('barras-error') : '',
+            ].filter(Boolean);
+            return (
+              <li key={barra.key} className="grid gap-1">
+                <div className="flex items-center gap-2">
+                  <Input
+                    aria-label={`Nombre de la barra ${index + 1}`}
+                    value={barra.nombre}
+                    maxLength={EVENT_BAR_LIMITS.nombreMax}
+                    disabled={barra.quitada}
+                    className={barra.quitada ? 'line-through' : undefined}
+                    aria-invalid={!!barra.error || (!barra.quitada && !!errors.barras)}
+                    aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
+                    onChange={(event) => rename(barra.key, event.target.value)}
+                  />
+                  {barra.quitada ? (
+                    <Button variant="outline" onClick={() => keep(barra.key)}>
+                      <Undo2 className="h-4 w-4" aria-hidden />
+                      <span aria-hidden>Deshacer</span>
+                      <span className="sr-only">Conservar la barra {barra.nombre}</span>
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="outline"
+                      size="icon"
+                      aria-label={`Quitar la barra ${barra.nombre || index + 1}`}
+                      onClick={() => remove(barra)}
+                    >
+                      <X className="h-4 w-4" aria-hidden />
+                    </Button>
+                  )}
+                </div>
+                {barra.quitada && (
+                  <p id={id(`barra-${index + 1}-quitada`)} className="text-sm text-slate-600">
+                    Se quitará al guardar
+                  </p>
+                )}
+                <FieldError id={errorId} message={barra.error} />
+              </li>
+            );
+          })}
         </ul>
       )}
       <FieldError id={id('barras-error')} message={errors.barras} />

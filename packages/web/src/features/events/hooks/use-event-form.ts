@@ -4,10 +4,12 @@ import { ApiError } from '@/lib/api';
 import {
   dateErrors,
   invalidDateMessage,
+  savedBarAt,
   validateEventForm,
   type EventFormErrors,
   type EventFormValues,
 } from '../utils/event-form-values';
+import type { ApiError as ApiErrorBody } from '@drinkflow/domain/errors';
 import type { EventoInput } from '@drinkflow/domain/events';
 
 type DateField = 'fechaInicio' | 'fechaFin';
@@ -72,8 +74,20 @@ export function useEventForm(initial: () => EventFormValues, missingMessage: str
     const fromServer: EventFormErrors = Object.fromEntries(
       fields.map((field) => [field, error.fieldMessage(field)]).filter(([, message]) => message),
     );
-    // 409: a bar that a ticket type allows cannot be removed (docs/rules/festivals.md).
-    if (error.status === 409) fromServer.barras ??= error.message;
+    // 409: a bar that a ticket type allows cannot be removed (docs/rules/festivals.md); each detail
+    // `barras.<n>` goes under that bar's row, which stays in the form until the organizer resolves it.
+    const underBars = new Map<string, string>();
+    for (const detail of (error.body as Partial<ApiErrorBody> | null)?.details ?? []) {
+      const position = /^barras\.(\d+)$/.exec(detail.field)?.[1];
+      const barra = position === undefined ? undefined : savedBarAt(values.barras, Number(position));
+      if (barra) underBars.set(barra.key, detail.message);
+    }
+    if (underBars.size > 0) {
+      setValues((current) => ({
+        ...current,
+        barras: current.barras.map((barra) => ({ ...barra, error: underBars.get(barra.key) })),
+      }));
+    } else if (error.status === 409) fromServer.barras ??= error.message;
     setErrors((current) => ({ ...current, ...fromServer }));
   }
 

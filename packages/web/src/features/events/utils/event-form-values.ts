@@ -19,11 +19,28 @@ export interface EventFormValues {
   soloDispositivosAutorizados: boolean;
 }
 
-/** One bar in the form: `original` is its saved name (null for a bar added here). */
+/**
+ * One bar in the form: `original` is its saved name (null for a bar added here). A saved bar the
+ * organizer removes stays as a row marked `quitada` until the save succeeds, so a refusal (a ticket
+ * type allows it) shows under that row, `error`, and 'Deshacer' keeps it.
+ */
 export interface BarEntry {
   key: string;
   original: string | null;
   nombre: string;
+  quitada?: boolean;
+  error?: string;
+}
+
+/** The bars the event keeps: every row but the removed ones. */
+export const keptBars = (barras: readonly BarEntry[]) => barras.filter((barra) => !barra.quitada);
+
+/**
+ * The row a server detail `barras.<n>` names: the n-th bar of the saved list, which the form holds
+ * in the same order (renames keep each bar's place; removed ones stay as rows).
+ */
+export function savedBarAt(barras: readonly BarEntry[], position: number): BarEntry | undefined {
+  return barras.filter((barra) => barra.original !== null)[position];
 }
 
 let nextBarKey = 0;
@@ -42,7 +59,7 @@ const TEMPORARY_BAR_PREFIX = 'Renombrando ';
  * bars that swap names (or any cycle) go through a temporary name first.
  */
 export function barRenames(barras: readonly BarEntry[]): RenameBarInput[] {
-  const pending = barras
+  const pending = keptBars(barras)
     .filter((barra) => barra.original !== null && barra.original !== barra.nombre.trim())
     .map((barra) => ({ de: barra.original!, a: barra.nombre.trim() }));
   // The event's names while the renames run, by the key the server compares them with.
@@ -110,7 +127,7 @@ export const eventValuesFrom = (evento: Evento): EventFormValues => ({
  * dispositivos autorizados" is recommended (docs/rules/devices.md).
  */
 export function looksLikeFestival(values: Pick<EventFormValues, 'barras' | 'fechaInicio' | 'fechaFin'>) {
-  if (values.barras.length > 0) return true;
+  if (keptBars(values.barras).length > 0) return true;
   const start = fromDateTimeLocal(values.fechaInicio);
   const end = fromDateTimeLocal(values.fechaFin);
   return !!start && !!end && Date.parse(end) - Date.parse(start) > 24 * HOUR;
@@ -154,7 +171,7 @@ export function validateEventForm(values: EventFormValues): EventValidation {
     fechaFin: fromDateTimeLocal(values.fechaFin)!,
     esPrivado: values.esPrivado,
     notas: values.notas,
-    barras: values.barras.map((barra) => barra.nombre.trim()),
+    barras: keptBars(values.barras).map((barra) => barra.nombre.trim()),
     corteDiario: values.corteDiario,
     soloDispositivosAutorizados: values.soloDispositivosAutorizados,
   };
