@@ -15,6 +15,7 @@ import { WhatsappSendingLink } from '@/features/whatsapp';
 import { formatLong } from '@/lib/format';
 import { ApiKeyPanel } from '../components/api-key-panel';
 import { DeleteEventDialog } from '../components/delete-event-dialog';
+import { EventFestivalInfo } from '../components/event-festival-info';
 import { EventNotFound } from '../components/event-not-found';
 import { EventRoleBadge } from '../components/event-role-badge';
 import { EventStatusBadge } from '../components/event-status-badge';
@@ -105,6 +106,7 @@ export function EventDetailPage() {
                     </Badge>
                   </dd>
                 </div>
+                <EventFestivalInfo evento={evento} />
                 {evento.notas && (
                   <div className="sm:col-span-2">
                     <dt className="text-sm text-slate-600">Notas</dt>
