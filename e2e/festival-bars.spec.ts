@@ -79,7 +79,7 @@ test('a ticket valid only at VIP is refused at Terraza and served at VIP', async
   await chooseBar(page, 'Terraza');
   await scan(page, qrCode);
   await expect(page.getByRole('heading', { level: 2, name: 'Error de Validación' })).toBeVisible();
-  await expect(page.getByText('Este ticket no es válido en esta barra')).toBeVisible();
+  await expect(page.getByText('Este ticket no es válido en esta barra. Válido en: VIP')).toBeVisible();
 
   // At VIP it is served.
   await page.getByRole('button', { name: 'Cambiar barra' }).click();

@@ -39,6 +39,21 @@ export function formatTime(date: Date, timeZone = DEFAULT_TIME_ZONE): string {
   return `${p.hour}:${p.minute}`;
 }
 
+/**
+ * When something becomes possible, as every scanner message says it (docs/rules/constants.md):
+ * 'a partir de las 23:30' on the same calendar day, else 'a partir del 28/11 a las 06:00'. The
+ * words alone, for callers that format the day (dd/MM) and the time themselves.
+ */
+export function startingAtWords(dayMonth: string, time: string, sameDay: boolean): string {
+  return sameDay ? `a partir de las ${time}` : `a partir del ${dayMonth} a las ${time}`;
+}
+
+/** `startingAtWords` for `date`, seen from `now`, in `timeZone`. */
+export function startingAt(date: Date, now: Date, timeZone = DEFAULT_TIME_ZONE): string {
+  const day = formatDate(date, timeZone);
+  return startingAtWords(day.slice(0, 5), formatTime(date, timeZone), day === formatDate(now, timeZone));
+}
+
 /** Minutes that `timeZone` is ahead of UTC at `instant`. */
 function offsetMinutes(instant: number, timeZone: string): number {
   const p = parts(new Date(instant), timeZone);

@@ -1,6 +1,6 @@
 import { drinkAllowed } from './bebidas';
 import { DEFAULT_CORTE_DIARIO, drinksToday, nextCutoff } from './daily-cutoff';
-import { DEFAULT_TIME_ZONE, formatDateTime, formatTime } from './dates';
+import { DEFAULT_TIME_ZONE, formatTime, startingAt } from './dates';
 import type { Modo } from './ticket-type-labels';
 
 /**
@@ -129,6 +129,26 @@ export function barAllowed(tipo: Pick<ScanTicketType, 'barrasPermitidas'>, barra
   return permitidas.some((name) => barKey(name) === key);
 }
 
+/** The bars a type names, in its order, for people to read: 'VIP, Terraza'. */
+const barList = (barras: readonly string[]) => barras.join(', ');
+
+/**
+ * Rule 4's refusal, naming where the ticket is valid: 'Este ticket no es válido en esta barra.
+ * Válido en: VIP, Terraza' (docs/rules/festivals.md).
+ */
+export function barRefusalMessage(barrasPermitidas: readonly string[] | null | undefined): string {
+  const base = scanRuleMessages.barraNoPermitida;
+  return barrasPermitidas?.length ? `${base}. Válido en: ${barList(barrasPermitidas)}` : base;
+}
+
+/**
+ * 'Válido solo en: VIP, Terraza' for a type that names bars, else null: what the guest page, the
+ * ticket card and the ticket's PDF say (docs/rules/festivals.md).
+ */
+export function validOnlyAtText(barrasPermitidas: readonly string[] | null | undefined): string | null {
+  return barrasPermitidas?.length ? `Válido solo en: ${barList(barrasPermitidas)}` : null;
+}
+
 /** The one rule that decides every scan (docs/rules/scan-rules.md, in the festival order); pure, `now` passed in. */
 export function decideScan({
   ticket,
@@ -147,11 +167,11 @@ export function decideScan({
   if (at < tipo.validoDesde.getTime()) {
     return refuse(
       'no_valido_aun',
-      `El ticket aún no es válido (desde ${formatDateTime(tipo.validoDesde, timeZone)})`,
+      `El ticket aún no es válido (${startingAt(tipo.validoDesde, now, timeZone)})`,
     );
   }
   if (at > tipo.validoHasta.getTime()) return refuse('caducado', scanRuleMessages.caducado);
-  if (!barAllowed(tipo, barra)) return refuse('barra_no_permitida', scanRuleMessages.barraNoPermitida);
+  if (!barAllowed(tipo, barra)) return refuse('barra_no_permitida', barRefusalMessage(tipo.barrasPermitidas));
   if (!drinkAllowed(tipo.drinkType, tipoBebida)) {
     return refuse('tipo_bebida', `Este ticket no incluye ${tipoBebida} (permite: ${tipo.drinkType})`);
   }

@@ -4,6 +4,8 @@ import {
   formatDate,
   formatDateTime,
   formatTime,
+  startingAt,
+  startingAtWords,
   zonedDayBounds,
   zonedInstant,
 } from '../src/dates';
@@ -110,5 +112,22 @@ describe('isoDateTime bounds', () => {
   it('refuses the years just outside', () => {
     expect(date.safeParse('1999-12-31T23:59:59Z').success).toBe(false);
     expect(date.safeParse('2101-01-01T00:00:00Z').success).toBe(false);
+  });
+});
+
+describe('startingAt, when something becomes possible in a scanner message', () => {
+  const now = new Date('2026-11-27T22:30:00Z'); // 23:30 in Madrid, 27/11
+
+  it("reads 'a partir del 28/11 a las 06:00' on another day, 'a partir de las 23:45' the same day", () => {
+    expect(startingAt(new Date('2026-11-28T05:00:00Z'), now)).toBe('a partir del 28/11 a las 06:00');
+    expect(startingAt(new Date('2026-11-27T22:45:00Z'), now)).toBe('a partir de las 23:45');
+    // Midnight in Madrid is already the next day.
+    expect(startingAt(new Date('2026-11-27T23:00:00Z'), now)).toBe('a partir del 28/11 a las 00:00');
+  });
+
+  it('compares the days in the time zone it is given', () => {
+    expect(startingAt(new Date('2026-11-27T23:00:00Z'), now, 'UTC')).toBe('a partir de las 23:00');
+    expect(startingAtWords('01/12', '06:00', false)).toBe('a partir del 01/12 a las 06:00');
+    expect(startingAtWords('01/12', '06:00', true)).toBe('a partir de las 06:00');
   });
 });

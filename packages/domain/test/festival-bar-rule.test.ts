@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type ScanTicketRow, toScanResult } from '../src/scan-answer';
-import { barAllowed, barKey, decideScan, scanRuleMessages } from '../src/scan-rules';
+import {
+  barAllowed,
+  barKey,
+  barRefusalMessage,
+  decideScan,
+  scanRuleMessages,
+  validOnlyAtText,
+} from '../src/scan-rules';
 import { bars, desde, intervalos, porCantidad, scan, times, utc } from './support/festival-scans';
 
 describe('rule 4, barra_no_permitida', () => {
@@ -18,11 +25,28 @@ describe('rule 4, barra_no_permitida', () => {
       expect(decideScan(scan(porCantidad(3, bars), { barra }))).toEqual({
         allowed: false,
         reason: 'barra_no_permitida',
-        message: 'Este ticket no es válido en esta barra',
+        message: 'Este ticket no es válido en esta barra. Válido en: Barra Norte, VIP',
         canConsumeAgain: false,
       });
     }
     expect(scanRuleMessages.barraNoPermitida).toBe('Este ticket no es válido en esta barra');
+  });
+
+  it("names the one bar, or every bar in the type's order, where the ticket is valid", () => {
+    const refused = (barrasPermitidas: string[]) =>
+      decideScan(scan(porCantidad(3, { barrasPermitidas }), { barra: 'Terraza' })).message;
+    expect(refused(['VIP'])).toBe('Este ticket no es válido en esta barra. Válido en: VIP');
+    expect(refused(['VIP', 'Carpa'])).toBe('Este ticket no es válido en esta barra. Válido en: VIP, Carpa');
+    expect(barRefusalMessage(null)).toBe('Este ticket no es válido en esta barra');
+    expect(barRefusalMessage([])).toBe('Este ticket no es válido en esta barra');
+  });
+
+  it("says 'Válido solo en: …' for a type that names bars, and nothing for one valid everywhere", () => {
+    expect(validOnlyAtText(['VIP'])).toBe('Válido solo en: VIP');
+    expect(validOnlyAtText(['VIP', 'Terraza'])).toBe('Válido solo en: VIP, Terraza');
+    expect(validOnlyAtText(null)).toBeNull();
+    expect(validOnlyAtText(undefined)).toBeNull();
+    expect(validOnlyAtText([])).toBeNull();
   });
 
   it('skips the rule for a verification without the device bar (barra undefined)', () => {
@@ -95,7 +119,7 @@ describe('rule 4, barra_no_permitida', () => {
       expect(answer).toEqual({
         success: false,
         canConsume: false,
-        message: 'Este ticket no es válido en esta barra',
+        message: 'Este ticket no es válido en esta barra. Válido en: Barra Norte, VIP',
         reason: 'barra_no_permitida',
         tipoBebida: 'copa',
       });

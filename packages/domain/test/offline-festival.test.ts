@@ -83,7 +83,7 @@ describe('offline decisions with festival inputs', () => {
       success: false,
       canConsume: false,
       reason: 'barra_no_permitida',
-      message: 'Este ticket no es válido en esta barra',
+      message: 'Este ticket no es válido en esta barra. Válido en: VIP',
     });
     expect(await verify(' vip ')).toMatchObject({ success: true, canConsume: true, reason: 'ok' });
     expect(await verify('   ')).toMatchObject({ success: true, canConsume: true, reason: 'ok' });

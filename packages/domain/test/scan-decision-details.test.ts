@@ -102,7 +102,7 @@ describe('decideScan, intervalos_controlados', () => {
       'Debe esperar hasta las 18:30 para la siguiente bebida',
     );
     const early = decideScan(servable(tipo, { ...options, now: at(-10) }));
-    expect(early.message).toBe('El ticket aún no es válido (desde 04/07/2026 18:00)');
+    expect(early.message).toBe('El ticket aún no es válido (a partir de las 18:00)');
   });
 });
 

@@ -47,7 +47,7 @@ const breaking = (rules: readonly Rule[]) =>
 
 const messages: Record<Rule, string> = {
   invalidado: 'Ticket invalidado',
-  no_valido_aun: 'El ticket aún no es válido (desde 04/07/2026 21:01)',
+  no_valido_aun: 'El ticket aún no es válido (a partir de las 21:01)',
   caducado: 'El ticket ha caducado',
   tipo_bebida: 'Este ticket no incluye vino (permite: cerveza)',
   agotado: 'Límite de bebidas alcanzado',

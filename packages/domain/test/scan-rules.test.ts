@@ -65,8 +65,13 @@ describe('decideScan, by rule', () => {
     });
     expect(decision).toMatchObject({
       reason: 'no_valido_aun',
-      message: 'El ticket aún no es válido (desde 04/07/2026 20:00)',
+      message: 'El ticket aún no es válido (a partir de las 20:00)',
     });
+    // The evening before: the day too (docs/rules/constants.md).
+    expect(
+      decideScan({ ticket: activo, tipo: temporal, consumos: [], tipoBebida: 'copa', now: at(-21 * 60) })
+        .message,
+    ).toBe('El ticket aún no es válido (a partir del 04/07 a las 20:00)');
   });
 
   it('refuses after the window, and accepts its last instant', () => {

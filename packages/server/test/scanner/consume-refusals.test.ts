@@ -1,4 +1,4 @@
-import { formatDateTime } from '@drinkflow/domain/dates';
+import { startingAt } from '@drinkflow/domain/dates';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../support/api';
 import { consumoRows } from '../support/scan-rows';
@@ -66,7 +66,7 @@ describe('refusals before the count', () => {
     expect(decisionOf(res)).toEqual({
       success: false,
       canConsume: false,
-      message: `El ticket aún no es válido (desde ${formatDateTime(validoDesde)})`,
+      message: `El ticket aún no es válido (${startingAt(validoDesde, now)})`,
       reason: 'no_valido_aun',
       tipoBebida: 'copa',
     });

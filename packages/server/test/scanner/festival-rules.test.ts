@@ -130,11 +130,27 @@ describe('tickets valid at chosen bars', () => {
     const elsewhere = expectScan(await scanner.consume({ qrCode: ticket.qrCode, barra: 'Terraza' }), {
       success: false,
       reason: 'barra_no_permitida',
-      message: 'Este ticket no es válido en esta barra',
+      message: 'Este ticket no es válido en esta barra. Válido en: VIP',
     });
     expect(elsewhere.canConsume).toBe(false);
     expectScan(await scanner.consume({ qrCode: ticket.qrCode }), { reason: 'barra_no_permitida' });
     expectScan(await scanner.consume({ qrCode: ticket.qrCode, barra: 'vip' }), { success: true });
+  });
+
+  it('names every bar where the ticket is valid, in the type’s order, online and in the lookup', async () => {
+    const { scanner, ticket, evento } = await festival({ barrasPermitidas: ['VIP', 'Terraza'] });
+    const message = 'Este ticket no es válido en esta barra. Válido en: VIP, Terraza';
+    expectScan(await scanner.consume({ qrCode: ticket.qrCode, barra: 'Carpa' }), {
+      reason: 'barra_no_permitida',
+      message,
+    });
+    // A device that named no bar reads the same words.
+    expectScan(await scanner.consume({ qrCode: ticket.qrCode }), { reason: 'barra_no_permitida', message });
+    const atCarpa = await t.app.inject({
+      method: 'GET',
+      url: `/api/scanner/${evento.apiKey}/ticket/${ticket.qrCode}?barra=Carpa`,
+    });
+    expect(atCarpa.json().verificacion).toMatchObject({ reason: 'barra_no_permitida', message });
   });
 
   it('lets a lookup skip the bar rule unless the device names its bar', async () => {

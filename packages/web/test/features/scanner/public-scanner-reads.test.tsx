@@ -145,14 +145,15 @@ describe('public scanner: quick mode', () => {
     expect(Date.now() - shown).toBeGreaterThan(2500);
   });
 
-  it("shows the server's message when the ticket is unknown, and lets the same code be tried again", async () => {
+  it("titles an unknown code 'Ticket no válido' with the server's message, and lets it be tried again", async () => {
     const fetchMock = serveScanner({
       [route.consume]: failure(404, { message: 'Ticket no encontrado', error: 'not_found' }),
     });
     const { user, input } = await renderScanner();
     await user.type(input, `${QR}{Enter}`);
-    expect(await screen.findByRole('heading', { name: 'Error al procesar el ticket' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Ticket no válido' })).toBeInTheDocument();
     expect(screen.getByText('Ticket no encontrado')).toBeInTheDocument();
+    expect(screen.queryByText('Error al procesar el ticket')).not.toBeInTheDocument();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(callsTo(fetchMock, route.consume)).toBe(2));
   });

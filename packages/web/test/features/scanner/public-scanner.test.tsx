@@ -141,7 +141,7 @@ describe('public scanner: quick mode', () => {
     await user.type(input, `${QR}{Enter}`);
     expect(await screen.findByRole('heading', { name: 'Error de Validación' })).toBeInTheDocument();
     expect(screen.getByText('Debes esperar antes de la próxima bebida')).toBeInTheDocument();
-    expect(screen.getByText(/Próxima bebida a partir de las 04\/07 23:30/)).toBeInTheDocument();
+    expect(screen.getByText('Próxima bebida a partir del 04/07 a las 23:30')).toBeInTheDocument();
     expect(screen.queryByText('Consumo Registrado')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Deshacer' })).not.toBeInTheDocument();
   });

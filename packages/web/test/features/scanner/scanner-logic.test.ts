@@ -5,7 +5,7 @@ import {
   repeatText,
   replaceFinishedCode,
 } from '@/features/scanner/utils/duplicate-guard';
-import { nextTime, remainingText } from '@/features/scanner/utils/ticket-display';
+import { remainingText, startingAtText } from '@/features/scanner/utils/ticket-display';
 
 describe('scanner texts', () => {
   it('counts the drinks left', () => {
@@ -14,10 +14,10 @@ describe('scanner texts', () => {
     expect(remainingText(0)).toBe('No quedan bebidas');
   });
 
-  it('gives only the time of a next drink today, and the day too when it is another day', () => {
+  it("says when the next drink may be served: the time today, 'del 05/07 a las 00:30' another day", () => {
     const now = new Date('2030-07-04T20:00:00.000Z');
-    expect(nextTime('2030-07-04T20:30:00.000Z', now)).toBe('22:30');
-    expect(nextTime('2030-07-04T22:30:00.000Z', now)).toBe('05/07 00:30');
+    expect(startingAtText('2030-07-04T20:30:00.000Z', now)).toBe('a partir de las 22:30');
+    expect(startingAtText('2030-07-04T22:30:00.000Z', now)).toBe('a partir del 05/07 a las 00:30');
   });
 });
 

@@ -14,7 +14,8 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Outcome, ScanError } from '../utils/scan-lifecycle';
 import { todayText } from '@drinkflow/domain/daily-cutoff';
-import { drinkLabel, nextTime, remainingText } from '../utils/ticket-display';
+import { formatMadridTime } from '@/lib/madrid-time';
+import { drinkLabel, remainingText, startingAtText } from '../utils/ticket-display';
 
 type Verification = ScannerTicketResponse['verificacion'];
 
@@ -129,7 +130,7 @@ function Answer({
         <p className="text-xl font-semibold break-words">{message}</p>
         <Today answer={outcome.result} />
         {/* An interval's refusal already says until when ('Debe esperar hasta las 22:30…'). */}
-        {nextAllowedTime && !message.includes(nextTime(nextAllowedTime).slice(-5)) && (
+        {nextAllowedTime && !message.includes(formatMadridTime(new Date(nextAllowedTime))) && (
           <NextDrink at={nextAllowedTime} />
         )}
       </Banner>
@@ -172,7 +173,7 @@ function NextDrink({ at }: { at: string | undefined }) {
   return (
     <p className="flex items-center gap-2 text-lg">
       <Clock className="h-5 w-5 shrink-0" aria-hidden />
-      Próxima bebida a partir de las {nextTime(at)}
+      Próxima bebida {startingAtText(at)}
     </p>
   );
 }

@@ -5,6 +5,7 @@ import { consumeTicket } from '../api/consume-ticket';
 import { getScannerTicket } from '../api/get-scanner-ticket';
 import { ScannerApiError } from '../api/scanner-client';
 import { undoConsume } from '../api/undo-consume';
+import { OFFLINE_NOT_FOUND } from '@drinkflow/domain/offline-decision';
 import { OfflineScanError } from '../offline/offline-scan';
 import { createDuplicateGuard, repeatText } from '../utils/duplicate-guard';
 import {
@@ -34,6 +35,17 @@ function ticketOfAnswer(result: ScanResult): TicketView['data'] | null {
 }
 
 const isOffline = (error: unknown) => error instanceof OfflineScanError;
+
+/**
+ * A code the event has no ticket for, or another event's ticket: the ticket is refused, nothing
+ * failed ('Ticket no válido', docs/rules/scanner.md). Anything else is a fault, titled `fault`.
+ */
+function errorTitle(error: unknown, fault: string) {
+  const refused =
+    error instanceof ScannerApiError &&
+    (error.status === 403 || (error.status === 404 && error.message === OFFLINE_NOT_FOUND));
+  return refused ? 'Ticket no válido' : fault;
+}
 
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Ha ocurrido un error inesperado.';
@@ -140,7 +152,7 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
       dispatch({
         type: 'consumeFailed',
         error: {
-          title: 'Error al procesar el ticket',
+          title: errorTitle(caught, 'Error al procesar el ticket'),
           message: messageOf(caught),
           offline: isOffline(caught),
         },
@@ -162,7 +174,7 @@ export function useScanner({ apiKey, barra, feedback, inputRef }: ScannerOptions
       dispatch({
         type: 'lookupFailed',
         error: {
-          title: 'Error al obtener información del ticket',
+          title: errorTitle(caught, 'Error al obtener información del ticket'),
           message: messageOf(caught),
           offline: isOffline(caught),
         },

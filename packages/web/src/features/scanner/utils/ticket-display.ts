@@ -4,6 +4,7 @@ import {
   formatMadridDateTime as formatDateTime,
   formatMadridTime as formatTime,
 } from '@/lib/madrid-time';
+import { startingAtWords } from '@drinkflow/domain/dates';
 import { modoLabels } from '@drinkflow/domain/ticket-type-labels';
 
 // Only zod-free domain modules here: the public scanner's bundle carries no schema library.
@@ -30,10 +31,14 @@ export const dateTime = (iso: string) => formatDateTime(new Date(iso));
 export const shortDateTime = (iso: string) =>
   `${formatDate(new Date(iso)).slice(0, 5)} ${formatTime(new Date(iso))}`;
 
-/** HH:mm when it is today, else dd/MM HH:mm: when the next drink may be served. */
-export function nextTime(iso: string, now = new Date()) {
+/**
+ * When the next drink may be served, as every scanner message says a date (docs/rules/constants.md):
+ * 'a partir de las 23:30' today, else 'a partir del 28/11 a las 06:00'.
+ */
+export function startingAtText(iso: string, now = new Date()) {
   const date = new Date(iso);
-  return formatDate(date) === formatDate(now) ? formatTime(date) : shortDateTime(iso);
+  const day = formatDate(date);
+  return startingAtWords(day.slice(0, 5), formatTime(date), day === formatDate(now));
 }
 
 /** 'Quedan 3 bebidas', 'Queda 1 bebida', 'No quedan bebidas'. */
