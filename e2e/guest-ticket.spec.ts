@@ -186,12 +186,12 @@ test('a festival pass says «Hoy: 1 de 2» on the guest page and the order detai
   await expect(page.getByText(/^Próxima bebida/)).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-  // The organizer's order detail says it beside the drinks used, on a phone too.
+  // The organizer's order detail says it beside the drinks left, on a phone too.
   await loginThroughForm(page, organizer.email, organizer.password);
   await expect(page).toHaveURL('/organizer/eventos');
   await page.goto(`/organizer/pedido/${order.id}`);
   const card = page.getByRole('article', { name: `Ticket #${ticket.id}` });
-  await expect(card.getByText('1 de 5 bebidas', { exact: true })).toBeVisible();
+  await expect(card.getByText('Quedan 4 de 5 bebidas (1 usada)', { exact: true })).toBeVisible();
   await expect(card.getByText('Hoy: 1 de 2', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 

@@ -142,7 +142,7 @@ test.describe('on a phone (390×844)', () => {
   });
 });
 
-test('a used-up ticket reads Agotado beside Escaneado, with «1 de 1 bebidas», its bar and refused attempts; an invalidated QR is blurred; pedidos.csv says Agotado', async ({
+test('a used-up ticket reads Agotado beside Escaneado, with «Quedan 0 de 1 bebidas», its bar and refused attempts; an invalidated QR is blurred; pedidos.csv says Agotado', async ({
   page,
   request,
 }) => {
@@ -168,7 +168,7 @@ test('a used-up ticket reads Agotado beside Escaneado, with «1 de 1 bebidas», 
   const used = page.getByRole('article', { name: `Ticket #${usedUp!.id}` });
   await expect(used.getByText('Escaneado', { exact: true })).toBeVisible();
   await expect(used.getByText('Estado efectivo: Agotado')).toBeVisible();
-  await expect(used).toContainText('1 de 1 bebidas');
+  await expect(used).toContainText('Quedan 0 de 1 bebidas (1 usada)');
   await expect(used.getByRole('list', { name: `Consumos del ticket #${usedUp!.id}` })).toContainText(
     'Copa · Barra Norte',
   );

@@ -78,7 +78,7 @@ test('an organizer adds drinks to a used-up ticket at the scanner; the next scan
 
   await page.goto(`/organizer/pedido/${pedido.id}`);
   const card = page.getByRole('article', { name: `Ticket #${ticket.id}` });
-  await expect(card.getByText('2 de 3 bebidas')).toBeVisible();
+  await expect(card.getByText('Quedan 1 de 3 bebidas (2 usadas)')).toBeVisible();
   const recargas = card.getByRole('region', { name: `Recargas del ticket #${ticket.id}` });
   await expect(recargas.getByRole('listitem')).toHaveCount(1);
   const entry = recargas.getByRole('listitem').first();

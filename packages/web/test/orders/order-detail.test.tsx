@@ -84,8 +84,10 @@ describe('order detail page', () => {
     expect(await screen.findByRole('heading', { name: 'Tickets (2)' })).toBeInTheDocument();
 
     const first = await ticketCard(1);
-    // The spec's badge and, beside it, the effective state (docs/rules/scan-rules.md).
-    expect(within(first).getAllByText('Activo').length).toBeGreaterThan(0);
+    // One badge: the effective state would only repeat 'Activo' (docs/rules/states-and-flows.md).
+    expect(within(first).getAllByText('Activo')).toHaveLength(1);
+    expect(within(first).queryByText(/Estado efectivo/)).not.toBeInTheDocument();
+    expect(await within(first).findByText('Quedan 4 de 4 bebidas')).toBeInTheDocument();
     expect(within(first).getByText('No escaneado aún')).toBeInTheDocument();
     expect(within(first).getByText('Copas')).toBeInTheDocument();
     expect(within(first).getByText('Por Cantidad')).toBeInTheDocument();
@@ -99,6 +101,7 @@ describe('order detail page', () => {
 
     const second = await ticketCard(2);
     expect(within(second).getByText('Escaneado')).toBeInTheDocument();
+    expect(within(second).getByText('Estado efectivo:').parentElement).toHaveTextContent('Activo');
     expect(within(second).getByText('Escaneado 2 veces')).toBeInTheDocument();
     expect(within(second).getByText('Último escaneo: 04/07/2030 23:30')).toBeInTheDocument();
     const scans = await within(second).findByRole('list', { name: 'Consumos del ticket #2' });
@@ -232,7 +235,7 @@ describe('order detail page', () => {
   it('counts a ticket’s top-ups in its limit and lists them under «Recargas» (docs/rules/festivals.md)', async () => {
     renderDetail(routes());
     const card = await ticketCard(2);
-    expect(await within(card).findByText('2 de 7 bebidas')).toBeInTheDocument();
+    expect(await within(card).findByText('Quedan 5 de 7 bebidas (2 usadas)')).toBeInTheDocument();
     const recargas = within(card).getByRole('region', { name: 'Recargas del ticket #2' });
     const entry = within(recargas).getByRole('listitem');
     expect(entry).toHaveTextContent('04/07/2030 23:45');
@@ -246,7 +249,7 @@ describe('order detail page', () => {
     expect(await within(fresh).findByText('Sin recargas.')).toBeInTheDocument();
   });
 
-  it('says «Hoy: 2 de 4» beside the drinks used of a ticket with a per-day limit, and not otherwise', async () => {
+  it('says «Hoy: 2 de 4» beside the drinks left of a ticket with a per-day limit, and not otherwise', async () => {
     const perDay = aTicket({
       ...scanned,
       tipoTicket: aTicketType({ maxDrinksPerDay: 4 }),
@@ -255,7 +258,7 @@ describe('order detail page', () => {
     });
     renderDetail(routes([fresh, perDay]));
     const card = await ticketCard(2);
-    expect(await within(card).findByText('2 de 7 bebidas')).toBeInTheDocument();
+    expect(await within(card).findByText('Quedan 5 de 7 bebidas (2 usadas)')).toBeInTheDocument();
     expect(within(card).getByText('Hoy: 2 de 4')).toBeInTheDocument();
     expect(within(await ticketCard(1)).queryByText(/^Hoy:/)).not.toBeInTheDocument();
   });

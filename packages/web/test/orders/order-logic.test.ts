@@ -5,7 +5,12 @@ import { importedText } from '@/features/orders/utils/import-texts';
 import { activeFilterCount, noOrderFilters, ordersUrl } from '@/features/orders/utils/order-filters';
 import { createOrderFormSchema, newOrderValues } from '@/features/orders/utils/order-form';
 import { ordersSelection } from '@/features/orders/utils/order-selection';
-import { displayedTicketStatus, scanCountText } from '@/features/orders/utils/ticket-status';
+import {
+  displayedTicketStatus,
+  drinksLeftText,
+  effectiveStateAddsTo,
+  scanCountText,
+} from '@/features/orders/utils/ticket-status';
 import { ALL_EVENTS, resolveSelection } from '@/lib/event-selection';
 
 const now = new Date('2030-07-04T22:00:00.000Z');
@@ -31,6 +36,24 @@ describe('displayed ticket status (docs/rules/states-and-flows.md)', () => {
     { shown: 'Activo', patch: { validoHasta: now.toISOString() } },
   ] as const)('$shown for $patch', ({ shown, patch }) => {
     expect(displayedTicketStatus(ticket(patch), now)).toBe(shown);
+  });
+
+  it('adds the effective state only beside «Escaneado», where it says more', () => {
+    expect((['Expirado', 'Inválido', 'Escaneado', 'Activo'] as const).filter(effectiveStateAddsTo)).toEqual([
+      'Escaneado',
+    ]);
+  });
+
+  it('says the drinks left as the guest page does, and the drinks used in words', () => {
+    const porCantidad = { modo: 'por_cantidad', maxDrinks: 12 } as const;
+    expect(drinksLeftText(0, porCantidad)).toBe('Quedan 12 de 12 bebidas');
+    expect(drinksLeftText(2, porCantidad)).toBe('Quedan 10 de 12 bebidas (2 usadas)');
+    expect(drinksLeftText(11, porCantidad)).toBe('Queda 1 de 12 bebidas (11 usadas)');
+    expect(drinksLeftText(1, porCantidad, 3)).toBe('Quedan 14 de 15 bebidas (1 usada)');
+    // Offline drinks past the limit never read as negative.
+    expect(drinksLeftText(13, porCantidad)).toBe('Quedan 0 de 12 bebidas (13 usadas)');
+    expect(drinksLeftText(0, { modo: 'temporal', maxDrinks: null })).toBe('Sin límite de bebidas');
+    expect(drinksLeftText(3, { modo: 'temporal', maxDrinks: null })).toBe('Sin límite de bebidas (3 usadas)');
   });
 
   it('counts scans in Spanish', () => {

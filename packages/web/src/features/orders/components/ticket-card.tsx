@@ -3,7 +3,12 @@ import type { TicketDetail } from '@drinkflow/domain/orders';
 import { limitText, modoLabels } from '@drinkflow/domain/ticket-types';
 import { useId } from 'react';
 import { formatDateTime } from '@/lib/format';
-import { displayedTicketStatus, hasDrinkLimit, ticketEffectiveState } from '../utils/ticket-status';
+import {
+  displayedTicketStatus,
+  effectiveStateAddsTo,
+  hasDrinkLimit,
+  ticketEffectiveState,
+} from '../utils/ticket-status';
 import { TicketActions } from './ticket-actions';
 import { TicketQr } from './ticket-qr';
 import { TicketScans } from './ticket-scans';
@@ -15,6 +20,7 @@ import { TicketWhatsappButton } from './ticket-whatsapp-button';
 export function TicketCard({ ticket, now }: { ticket: TicketDetail; now: Date }) {
   const titleId = useId();
   const tipo = ticket.tipoTicket;
+  const status = displayedTicketStatus(ticket, now);
   const details = [
     { label: 'Tipo de bebida', value: drinkTypeLabel(tipo.drinkType) },
     { label: 'Modo de control', value: modoLabels[tipo.modo] },
@@ -35,8 +41,8 @@ export function TicketCard({ ticket, now }: { ticket: TicketDetail; now: Date })
           <p className="text-sm text-slate-600">Creado el {formatDateTime(ticket.createdAt)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <TicketStatusBadge status={displayedTicketStatus(ticket, now)} />
-          <EffectiveStateBadge estado={ticketEffectiveState(ticket, now)} />
+          <TicketStatusBadge status={status} />
+          {effectiveStateAddsTo(status) && <EffectiveStateBadge estado={ticketEffectiveState(ticket, now)} />}
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">

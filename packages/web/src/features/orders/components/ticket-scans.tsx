@@ -6,7 +6,7 @@ import { useTicketConsumos } from '../api/get-ticket-consumos';
 import { useTicketTopUps, topUpDrinks } from '@/hooks/use-top-ups';
 import { useTicketRechazos } from '../api/get-ticket-rechazos';
 import { todayText } from '@drinkflow/domain/daily-cutoff';
-import { drinksUsedText, hasDrinkLimit, scanCountText } from '../utils/ticket-status';
+import { drinksLeftText, hasDrinkLimit, scanCountText } from '../utils/ticket-status';
 
 /** 'No escaneado aún', or how often and when it was last scanned, with every drink served. */
 export function TicketScans({
@@ -25,7 +25,7 @@ export function TicketScans({
     <div className="space-y-1 text-sm">
       <p className="font-medium text-slate-900">{scanCountText(ticket.totalConsumos)}</p>
       <p className="flex flex-wrap gap-x-3 text-slate-900">
-        <span>{drinksUsedText(ticket.totalConsumos, ticket.tipoTicket, topUpDrinks(recargas.data))}</span>
+        <span>{drinksLeftText(ticket.totalConsumos, ticket.tipoTicket, topUpDrinks(recargas.data))}</span>
         {today && <span className="font-medium">{today}</span>}
       </p>
       {ticket.ultimoConsumo && (

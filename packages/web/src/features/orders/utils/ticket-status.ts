@@ -27,18 +27,30 @@ export const scanCountText = (count: number) =>
 export const hasDrinkLimit = (tipo: { modo: TicketDetail['tipoTicket']['modo']; maxDrinks: number | null }) =>
   tipo.modo !== 'temporal' && tipo.maxDrinks !== null;
 
+const usedText = (used: number) => (used > 0 ? ` (${used} ${used === 1 ? 'usada' : 'usadas'})` : '');
+
 /**
- * '3 de 5 bebidas' when the type has a limit (raised by the ticket's top-ups: '3 de 7 bebidas'
- * with 2 added), else '3 bebidas (sin límite)'.
+ * What is left, as the guest page says it ('Bebidas restantes: 10 de 12'), and what was used, in
+ * words: 'Quedan 10 de 12 bebidas (2 usadas)' when the type has a limit (raised by the ticket's
+ * top-ups), 'Queda 1 de 5 bebidas (4 usadas)', else 'Sin límite de bebidas (3 usadas)'.
  */
-export function drinksUsedText(
+export function drinksLeftText(
   used: number,
   tipo: { modo: TicketDetail['tipoTicket']['modo']; maxDrinks: number | null },
   toppedUp = 0,
 ): string {
-  if (hasDrinkLimit(tipo)) return `${used} de ${(tipo.maxDrinks ?? 0) + toppedUp} bebidas`;
-  return `${used} ${used === 1 ? 'bebida' : 'bebidas'} (sin límite)`;
+  if (!hasDrinkLimit(tipo)) return `Sin límite de bebidas${usedText(used)}`;
+  const total = (tipo.maxDrinks ?? 0) + toppedUp;
+  // Offline drinks served past the limit (conflicts) never make it negative.
+  const left = Math.max(0, total - used);
+  return `${left === 1 ? 'Queda' : 'Quedan'} ${left} de ${total} bebidas${usedText(used)}`;
 }
+
+/**
+ * Whether the effective state adds to the status badge: only beside 'Escaneado' ('Activo' or
+ * 'Agotado'); elsewhere it would repeat it ('Activo' and 'Activo', 'Inválido' and 'Invalidado').
+ */
+export const effectiveStateAddsTo = (status: DisplayedTicketStatus) => status === 'Escaneado';
 
 /** The effective state (docs/rules/scan-rules.md) the scanner, the statistics and pedidos.csv show. */
 export const ticketEffectiveState = (
