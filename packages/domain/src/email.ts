@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkBase } from './link-base';
 
 /** Sending an order's tickets by email (docs/rules/guests.md, docs/decisions/042). */
 
@@ -54,5 +55,7 @@ export const envioProgress = z.object({
   sinEnviar: z.number(),
   /** Whether this server can send email at all (SMTP_URL set). */
   configurado: z.boolean(),
+  /** The base of the emails' links (PUBLIC_URL, else this server's localhost); null without SMTP_URL. */
+  enlaces: linkBase.nullable(),
 });
 export type EnvioProgress = z.infer<typeof envioProgress>;

@@ -25,6 +25,7 @@ import { registerEmailRoutes } from './modules/email/routes';
 import { registerExportRoutes } from './modules/exports/routes';
 import { registerEventRoutes } from './modules/events/routes';
 import { registerGuestImportRoutes } from './modules/guest-import/routes';
+import { registerLinkBaseRoute } from './modules/guest-ticket/link-base-route';
 import { registerGuestTicketRoutes } from './modules/guest-ticket/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
@@ -72,6 +73,8 @@ export interface BuildAppOptions {
   scannerKnownTickets?: number;
   /** How often running events' alert thresholds are checked, in ms (ALERT_SWEEP_SECONDS); 0 or omitted = never. */
   alertSweepMs?: number;
+  /** PUBLIC_URL: the base of the guest links; omitted = the origin of each request (docs/rules/guests.md). */
+  publicUrl?: string;
   /** Sending tickets by email (SMTP_URL, MAIL_FROM, PUBLIC_URL); omitted = "not configured", no queue worker. */
   email?: EmailOptions;
   /** The clock the scan rules read; tests move it instead of waiting. Omitted, drinks take the database's time. */
@@ -166,6 +169,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerTopUpRoutes(context);
   registerGuestImportRoutes(context);
   registerGuestTicketRoutes(context, { now: options.now });
+  registerLinkBaseRoute(context, { publicUrl: options.publicUrl });
   registerStatsRoutes(context);
   registerStatsStreamRoutes(context);
   registerExportRoutes(context);

@@ -24,6 +24,8 @@ export interface ServerConfig {
   scannerKnownTickets: number;
   /** Seconds between checks of every running event's alert thresholds; 0 turns the sweep off. */
   alertSweepSeconds: number;
+  /** PUBLIC_URL without a trailing slash: the base of guest links; undefined = the request's origin. */
+  publicUrl: string | undefined;
   /** Sending tickets by email (docs/rules/guests.md); undefined without SMTP_URL. */
   email: EmailConfig | undefined;
 }
@@ -70,7 +72,25 @@ function nonNegativeInteger(name: string, value: string | undefined, fallback: n
   return parsed;
 }
 
-function emailConfig(env: NodeJS.ProcessEnv, port: number): EmailConfig | undefined {
+/** PUBLIC_URL, checked whether or not email is configured: the web's guest links use it too. */
+function publicUrlOf(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  const publicUrl = value.trim().replace(/\/+$/, '');
+  try {
+    if (!/^https?:$/.test(new URL(publicUrl).protocol)) throw new Error('protocol');
+  } catch {
+    throw new ConfigError(
+      `PUBLIC_URL debe ser una dirección http(s):// absoluta, no ${JSON.stringify(publicUrl)}.`,
+    );
+  }
+  return publicUrl;
+}
+
+function emailConfig(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  publicUrl: string | undefined,
+): EmailConfig | undefined {
   const smtpUrl = env.SMTP_URL?.trim();
   if (!smtpUrl) return undefined;
   let protocol: string;
@@ -88,20 +108,19 @@ function emailConfig(env: NodeJS.ProcessEnv, port: number): EmailConfig | undefi
   const from = env.MAIL_FROM?.trim();
   if (!from)
     throw new ConfigError('Con SMTP_URL hace falta MAIL_FROM (p. ej. "DrinkFlow <entradas@example.com>").');
-  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
-  try {
-    if (!/^https?:$/.test(new URL(publicUrl).protocol)) throw new Error('protocol');
-  } catch {
-    throw new ConfigError(
-      `PUBLIC_URL debe ser una dirección http(s):// absoluta, no ${JSON.stringify(publicUrl)}.`,
-    );
-  }
-  return { smtpUrl, from, publicUrl, pollMs: positiveInteger('EMAIL_POLL_MS', env.EMAIL_POLL_MS, 5000) };
+  return {
+    smtpUrl,
+    from,
+    // A queued email is sent later, by any process, with no request to take an origin from.
+    publicUrl: publicUrl ?? `http://localhost:${port}`,
+    pollMs: positiveInteger('EMAIL_POLL_MS', env.EMAIL_POLL_MS, 5000),
+  };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   const port = Number.parseInt(env.PORT ?? '3000', 10);
+  const publicUrl = publicUrlOf(env.PUBLIC_URL);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -134,6 +153,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       scannerRateLimits.defaultKnownTickets,
     ),
     alertSweepSeconds: nonNegativeInteger('ALERT_SWEEP_SECONDS', env.ALERT_SWEEP_SECONDS, 60),
-    email: emailConfig(env, port),
+    publicUrl,
+    email: emailConfig(env, port, publicUrl),
   };
 }

@@ -70,6 +70,7 @@ const app = await buildApp({
   scannerAddressLimit: config.scannerAddressLimit,
   scannerKnownTickets: config.scannerKnownTickets,
   alertSweepMs: config.alertSweepSeconds * 1000,
+  publicUrl: config.publicUrl,
   email: config.email,
 });
 

@@ -62,6 +62,7 @@ export function createServices(
     devices: createDeviceService(db, { now }),
     email: createEmailService(db, events, emailQueue, {
       configured: emailWorker !== undefined,
+      linkBase: email?.publicUrl,
       onQueued: () => emailWorker?.wake(),
     }),
     emailWorker,

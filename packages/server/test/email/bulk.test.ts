@@ -8,7 +8,14 @@ import { openTestDatabase } from '../support/database';
 import type { TestApp } from '../support/test-app';
 import { uniqueEmail } from '../support/unique-values';
 import { ownedEvent, type OwnedEvent } from '../support/orders';
-import { emailOptions, emailTestApp, eventually, startMailSink, type MailSink } from './mail-sink';
+import {
+  emailOptions,
+  emailTestApp,
+  eventually,
+  PUBLIC_URL,
+  startMailSink,
+  type MailSink,
+} from './mail-sink';
 
 let database: Database;
 let sink: MailSink;
@@ -74,6 +81,7 @@ describe('POST /api/eventos/{id}/enviar-tickets', () => {
       fallidos: 0,
       sinEnviar: 201,
       configurado: true,
+      enlaces: { base: PUBLIC_URL, local: false },
     });
 
     const res = await call(t, owned.owner, 'POST', `/api/eventos/${owned.evento.id}/enviar-tickets`, {});

@@ -110,6 +110,7 @@ describe('orders page', () => {
         fallidos: 1,
         sinEnviar: 5,
         configurado: true,
+        enlaces: { base: 'https://fiesta.example.org', local: false },
       },
     });
     renderOrders('/organizer/pedidos?evento=1');
@@ -134,6 +135,7 @@ describe('orders page', () => {
         fallidos: 0,
         sinEnviar: 2,
         configurado: false,
+        enlaces: null,
       },
     });
     renderOrders('/organizer/pedidos?evento=1');

@@ -123,8 +123,8 @@ export function createEmailQueue(db: Db) {
     },
 
     /** Every order of the event by the state of its newest email request. */
-    async progress(eventoId: number): Promise<Omit<EnvioProgress, 'configurado'>> {
-      const [row] = rowsOf<Omit<EnvioProgress, 'configurado'>>(
+    async progress(eventoId: number): Promise<Omit<EnvioProgress, 'configurado' | 'enlaces'>> {
+      const [row] = rowsOf<Omit<EnvioProgress, 'configurado' | 'enlaces'>>(
         await db.execute(sql`
           select count(*)::int as "total",
             (count(*) filter (where j.estado = 'enviado'))::int as "enviados",

@@ -1,5 +1,6 @@
 import type { User } from '@drinkflow/domain/auth';
 import { emailMessages, type EnvioProgress } from '@drinkflow/domain/email';
+import { describeLinkBase } from '@drinkflow/domain/link-base';
 import { orderMessages } from '@drinkflow/domain/orders';
 import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -21,8 +22,14 @@ export function createEmailService(
   db: Db,
   events: EventService,
   queue: EmailQueue,
-  options: { configured: boolean; onQueued: () => void },
+  options: {
+    configured: boolean;
+    /** The base of the emails' links (PUBLIC_URL or this server's localhost); undefined without email. */
+    linkBase: string | undefined;
+    onQueued: () => void;
+  },
 ) {
+  const enlaces = options.configured && options.linkBase ? describeLinkBase(options.linkBase) : null;
   const requireConfigured = () => {
     if (!options.configured) throw conflict(emailMessages.notConfigured);
   };
@@ -54,7 +61,7 @@ export function createEmailService(
 
     async progress(user: User, eventoId: number): Promise<EnvioProgress> {
       await events.findReadable(user, eventoId);
-      return { ...(await queue.progress(eventoId)), configurado: options.configured };
+      return { ...(await queue.progress(eventoId)), configurado: options.configured, enlaces };
     },
   };
 }
