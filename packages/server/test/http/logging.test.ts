@@ -101,6 +101,7 @@ describe('safeUrl', () => {
     ['/scanner/k3y', '/scanner/[redactado]'],
     ['/t/AbCdEf0123456789_-xyzABC', '/t/[redactado]'],
     ['/api/t/AbCdEf0123456789_-xyzABC', '/api/t/[redactado]'],
+    ['/api/t/AbCdEf0123456789_-xyzABC/stream', '/api/t/[redactado]/stream'],
     ['/api/invitaciones/AbCdEf0123456789_-xyzABC/aceptar', '/api/invitaciones/[redactado]/aceptar'],
     ['/invitacion/AbCdEf0123456789_-xyzABC', '/invitacion/[redactado]'],
     ['/organizer/eventos', '/organizer/eventos'],

@@ -24,6 +24,7 @@ const publicRoutes = new Set([
   'POST /api/scanner/:apiKey/undo',
   // A guest's own ticket: the link's secret is the credential (docs/rules/guests.md).
   'GET /api/t/:token',
+  'GET /api/t/:token/stream',
   // A team invitation: its token is the credential; with a session it joins that account (docs/rules/team.md).
   'GET /api/invitaciones/:token',
   'POST /api/invitaciones/:token/aceptar',

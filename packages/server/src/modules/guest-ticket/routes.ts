@@ -12,6 +12,7 @@ import { notFound } from '../../http/errors';
 import { idParams } from '../../http/params';
 import { createRateCounter, tooManyRequests } from '../../http/rate-limits';
 import { currentUser } from '../auth';
+import { registerGuestStreamRoute } from './stream-route';
 
 /** Guest page lookups per client address a minute: a guest reloading is far below it, guessing is not. */
 export const GUEST_TICKET_RATE_PER_MINUTE = 120;
@@ -30,9 +31,10 @@ export interface GuestTicketRouteOptions {
 }
 
 export function registerGuestTicketRoutes(
-  { app, db, services, guards }: AppContext,
+  context: AppContext,
   { now = () => new Date(), perMinute = GUEST_TICKET_RATE_PER_MINUTE }: GuestTicketRouteOptions = {},
 ): void {
+  const { app, db, services, guards } = context;
   const { guestTicket: guest, whatsapp } = services;
   const counter = createRateCounter(db, now);
 
@@ -61,6 +63,8 @@ export function registerGuestTicketRoutes(
     },
     async (request) => guest.byToken(request.params.token),
   );
+  // The page's live signal (docs/decisions/066): same limit per address, same headers.
+  registerGuestStreamRoute(context, { onRequest: [limitPerAddress, tokenShape], headers: guestPageHeaders });
 
   // Any account; the caller's role in the order's event decides (docs/rules/team.md).
   const organizer = guards.organizerOrTeam;
