@@ -50,6 +50,45 @@ const slug = (text: string) =>
     .toLowerCase()
     .replace(/[^a-z]+/g, '.');
 
+/** A ticket type of the demo, without its event and validity (the event's whole run). */
+type DemoType = Omit<typeof tiposTicket.$inferInsert, 'eventoId' | 'validoDesde' | 'validoHasta'>;
+
+/** The three kinds of limit, for an evening's event of `hours`. */
+const eveningTypes = (hours: number): DemoType[] => [
+  { nombre: 'Barra Libre Premium', modo: 'temporal', durationMinutes: hours * 60, drinkType: 'todo' },
+  { nombre: 'Bono 4 Copas', modo: 'por_cantidad', maxDrinks: 4, drinkType: 'copas' },
+  {
+    nombre: 'Cerveza cada 30 min',
+    modo: 'intervalos_controlados',
+    drinkIntervalMinutes: 30,
+    durationMinutes: hours * 60,
+    maxDrinks: hours * 2,
+    drinkType: 'cerveza',
+  },
+];
+
+/** The festival's bars, and types that use them: a per-day limit, and a pass valid only at VIP. */
+const FESTIVAL_BARS = ['Barra Principal', 'VIP', 'Terraza'];
+const festivalTypes: DemoType[] = [
+  { nombre: 'Abono 3 días', modo: 'por_cantidad', maxDrinks: 12, maxDrinksPerDay: 4, drinkType: 'todo' },
+  {
+    nombre: 'Pase VIP',
+    modo: 'por_cantidad',
+    maxDrinks: 15,
+    maxDrinksPerDay: 5,
+    drinkType: 'todo',
+    barrasPermitidas: ['VIP'],
+  },
+  { nombre: 'Bono 4 Copas', modo: 'por_cantidad', maxDrinks: 4, drinkType: 'copas' },
+];
+
+/** Where a drink was served: a bar the type allows, else one of the event's, else none. */
+function barFor(type: Pick<DemoType, 'barrasPermitidas'>, barras: readonly string[], random: () => number) {
+  if (type.barrasPermitidas?.length) return type.barrasPermitidas[0]!;
+  // An event without bars draws nothing, so its drinks stay as they were before bars existed.
+  return barras.length > 0 ? barras[Math.floor(random() * barras.length)]! : null;
+}
+
 async function seedEvent(
   tx: Tx,
   organizadorId: number,
@@ -61,6 +100,8 @@ async function seedEvent(
     hours: number;
     notas: string | null;
     guests: number;
+    barras?: string[];
+    types?: DemoType[];
   },
 ) {
   const fechaInicio = new Date(Math.floor(now.getTime() / HOUR) * HOUR + spec.startOffsetHours * HOUR);
@@ -74,40 +115,16 @@ async function seedEvent(
       fechaFin,
       organizadorId,
       notas: spec.notas,
+      barras: spec.barras ?? [],
       apiKey: randomSecret(18),
     })
     .returning();
   const period = { validoDesde: fechaInicio, validoHasta: fechaFin };
   const types = await tx
     .insert(tiposTicket)
-    .values([
-      {
-        eventoId: evento!.id,
-        nombre: 'Barra Libre Premium',
-        modo: 'temporal',
-        durationMinutes: spec.hours * 60,
-        drinkType: 'todo',
-        ...period,
-      },
-      {
-        eventoId: evento!.id,
-        nombre: 'Bono 4 Copas',
-        modo: 'por_cantidad',
-        maxDrinks: 4,
-        drinkType: 'copas',
-        ...period,
-      },
-      {
-        eventoId: evento!.id,
-        nombre: 'Cerveza cada 30 min',
-        modo: 'intervalos_controlados',
-        drinkIntervalMinutes: 30,
-        durationMinutes: spec.hours * 60,
-        maxDrinks: spec.hours * 2,
-        drinkType: 'cerveza',
-        ...period,
-      },
-    ])
+    .values(
+      (spec.types ?? eveningTypes(spec.hours)).map((type) => ({ ...type, eventoId: evento!.id, ...period })),
+    )
     .returning();
 
   const random = sequence(evento!.id * 7919);
@@ -141,18 +158,23 @@ async function seedEvent(
       const drinks: Date[] = [];
       let at = fechaInicio.getTime() + Math.floor(random() * 40) * MINUTE;
       const gap = type.modo === 'intervalos_controlados' ? type.drinkIntervalMinutes! * MINUTE : 20 * MINUTE;
-      const limit = type.maxDrinks ?? 12;
+      // A per-day limit caps the whole run: the seed never spreads a ticket's drinks over days.
+      const limit = Math.min(type.maxDrinks ?? 12, type.maxDrinksPerDay ?? Infinity);
       while (at < servedUntil && drinks.length < limit && random() > 0.12) {
         drinks.push(new Date(at));
         at += gap + Math.floor(random() * 50) * MINUTE;
       }
       if (drinks.length === 0) continue;
       const tipoBebida = type.drinkType === 'cerveza' ? 'cerveza' : 'copa';
-      await tx
-        .insert(consumos)
-        .values(
-          drinks.map((timestamp) => ({ ticketId: ticket!.id, eventoId: evento!.id, tipoBebida, timestamp })),
-        );
+      await tx.insert(consumos).values(
+        drinks.map((timestamp) => ({
+          ticketId: ticket!.id,
+          eventoId: evento!.id,
+          tipoBebida,
+          timestamp,
+          barra: barFor(type, evento!.barras, random),
+        })),
+      );
     }
   }
   return evento!;
@@ -190,9 +212,12 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       nombre: 'Festival de Verano',
       ubicacion: 'Recinto Ferial, Valencia',
       startOffsetHours: 24 * 30,
-      hours: 10,
-      notas: 'Tres barras: principal, VIP y terraza.',
+      hours: 24 * 2 + 10,
+      notas:
+        'Tres barras: principal, VIP y terraza. El Pase VIP solo vale en la barra VIP; el Abono 3 días, hasta 4 bebidas al día.',
       guests: 12,
+      barras: FESTIVAL_BARS,
+      types: festivalTypes,
     });
     // The bar staff account works the wedding's and the festival's bars: its home lists them.
     await tx.insert(eventoMiembros).values(

@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, demoUsers } from '@drinkflow/domain/config';
-import { count, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { consumos, eventos, pedidos, tickets, tiposTicket, users } from '../../src/db/schema';
@@ -75,6 +75,37 @@ describe('seedDemo', () => {
       ['Boda de Lucía y Hugo', 'barra'],
       ['Festival de Verano', 'barra'],
     ]);
+  });
+
+  it('gives the festival the three bars its notes name, a pass valid only at VIP and a per-day limit', async () => {
+    const [festival] = await t.db.select().from(eventos).where(eq(eventos.nombre, 'Festival de Verano'));
+    expect(festival!.notas).toMatch(/^Tres barras: principal, VIP y terraza\./);
+    expect(festival!.barras).toEqual(['Barra Principal', 'VIP', 'Terraza']);
+    expect(festival!.fechaFin.getTime() - festival!.fechaInicio.getTime()).toBeGreaterThan(
+      2 * 24 * 3_600_000,
+    );
+
+    const types = await t.db
+      .select({
+        nombre: tiposTicket.nombre,
+        barrasPermitidas: tiposTicket.barrasPermitidas,
+        maxDrinksPerDay: tiposTicket.maxDrinksPerDay,
+      })
+      .from(tiposTicket)
+      .where(eq(tiposTicket.eventoId, festival!.id))
+      .orderBy(asc(tiposTicket.id));
+    expect(types).toEqual([
+      { nombre: 'Abono 3 días', barrasPermitidas: null, maxDrinksPerDay: 4 },
+      { nombre: 'Pase VIP', barrasPermitidas: ['VIP'], maxDrinksPerDay: 5 },
+      { nombre: 'Bono 4 Copas', barrasPermitidas: null, maxDrinksPerDay: null },
+    ]);
+    // Every type is sold: the festival's orders hold tickets of each.
+    const sold = await t.db
+      .selectDistinct({ id: tickets.ticketTypeId })
+      .from(tickets)
+      .innerJoin(tiposTicket, eq(tiposTicket.id, tickets.ticketTypeId))
+      .where(eq(tiposTicket.eventoId, festival!.id));
+    expect(sold).toHaveLength(3);
   });
 
   it('spreads the consumptions over several hours', async () => {
