@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './iso-date-time';
-import { scanRuleReasons, type ScanReason } from './scan-rules';
+import { scanRefusals, scanRuleReasons, type ScanReason } from './scan-rules';
 import { SCANNER_LIMITS } from './scanner-limits';
 import { singleLineText } from './text';
 import { modos } from './ticket-type-labels';
@@ -29,8 +29,12 @@ export const offlineUploadMessages = {
   escaneadoEnRequired: 'La hora del escaneo es obligatoria en un escaneo sin conexión',
   escaneadoEnInvalid: 'La hora del escaneo no es una fecha válida (ISO 8601 con zona horaria)',
   escaneadoEnOnlyOffline: 'La hora del escaneo solo se admite en un escaneo sin conexión',
+  rechazoInvalid: 'El motivo del rechazo no es válido',
+  rechazoOnlyOffline: 'El motivo del rechazo solo se admite en un escaneo sin conexión',
   /** The answer's message for an offline drink stored as a conflict, before the reason. */
   conflict: 'Consumo sin conexión registrado con conflicto',
+  /** The answer's message for an offline refusal logged, before the reason. */
+  refusal: 'Rechazo sin conexión registrado',
 } as const;
 
 /** The refusals docs/rules/festivals.md adds (per bar, per festival day); the wire accepts both lists. */
@@ -121,6 +125,14 @@ export const consumeBody = z
       })
       .nullish()
       .transform((value) => value ?? undefined),
+    /**
+     * A scan the device refused without the server, uploaded now with the refusal's reason: logged,
+     * never served (docs/rules/offline-and-field.md, docs/decisions/067). Offline only.
+     */
+    rechazo: z
+      .enum(scanRefusals, { error: offlineUploadMessages.rechazoInvalid })
+      .nullish()
+      .transform((value) => value ?? undefined),
   })
   .superRefine((body, context) => {
     if (body.offline === true) {
@@ -143,6 +155,13 @@ export const consumeBody = z
         code: 'custom',
         path: ['escaneadoEn'],
         message: offlineUploadMessages.escaneadoEnOnlyOffline,
+      });
+    }
+    if (body.rechazo !== undefined && body.offline !== true) {
+      context.addIssue({
+        code: 'custom',
+        path: ['rechazo'],
+        message: offlineUploadMessages.rechazoOnlyOffline,
       });
     }
   });

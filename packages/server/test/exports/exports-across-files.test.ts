@@ -79,10 +79,14 @@ describe('offline drinks in the exports (docs/rules/offline-and-field.md)', () =
       ['24/10/2026 22:00:00', 'No'],
       ['24/10/2026 22:05:00', 'Sí'],
     ]);
-    expect(scans.map((row) => [row[2], row[3]])).toEqual([
-      ['Permitido', ''],
-      ['Permitido', 'Conflicto offline: Límite de bebidas alcanzado'],
-      ['Permitido', 'Conflicto offline: Antes del intervalo entre bebidas · Deshecho el 24/10/2026 22:07:00'],
+    expect(scans.map((row) => [row[2], row[3], row[9]])).toEqual([
+      ['Permitido', '', 'No'],
+      ['Permitido', 'Conflicto offline: Límite de bebidas alcanzado', 'Sí'],
+      [
+        'Permitido',
+        'Conflicto offline: Antes del intervalo entre bebidas · Deshecho el 24/10/2026 22:07:00',
+        'Sí',
+      ],
     ]);
   });
 });

@@ -189,9 +189,23 @@ describe('GET /api/eventos/{id}/export/escaneos.csv', () => {
       'Barra',
       'Dispositivo',
       'Persona',
+      'Titular',
+      'Offline',
     ]);
+    // The holder as the order names it (quotes and `;` kept as text); an unknown code has none.
     expect(rows.slice(0, 5)).toEqual([
-      ['25/10/2026 02:30:00', String(ids.t1), 'Permitido', '', 'Cerveza', 'Barra; Norte', '', ''],
+      [
+        '25/10/2026 02:30:00',
+        String(ids.t1),
+        'Permitido',
+        '',
+        'Cerveza',
+        'Barra; Norte',
+        '',
+        '',
+        'Pérez; Ana',
+        'No',
+      ],
       [
         '25/10/2026 02:31:00',
         String(ids.t1),
@@ -201,8 +215,10 @@ describe('GET /api/eventos/{id}/export/escaneos.csv', () => {
         'Barra; Norte',
         '',
         '',
+        'Pérez; Ana',
+        'No',
       ],
-      ['25/10/2026 02:32:00', '', 'Rechazado', 'Ticket no encontrado', 'Copa', "'@barra", '', ''],
+      ['25/10/2026 02:32:00', '', 'Rechazado', 'Ticket no encontrado', 'Copa', "'@barra", '', '', '', 'No'],
       [
         '25/10/2026 02:33:00',
         String(ids.t3),
@@ -212,8 +228,21 @@ describe('GET /api/eventos/{id}/export/escaneos.csv', () => {
         '',
         '',
         '',
+        'Juan "el Rápido"',
+        'No',
       ],
-      ['25/10/2026 02:34:00', String(ids.t3), 'Deshecho', 'Consumo deshecho', 'Copa', '', '', ''],
+      [
+        '25/10/2026 02:34:00',
+        String(ids.t3),
+        'Deshecho',
+        'Consumo deshecho',
+        'Copa',
+        '',
+        '',
+        '',
+        'Juan "el Rápido"',
+        'No',
+      ],
     ]);
   });
 
@@ -222,7 +251,18 @@ describe('GET /api/eventos/{id}/export/escaneos.csv', () => {
     const drinks = await download('consumos');
 
     expect(scans).toHaveLength(1 + 6);
-    expect(scans.at(-1)).toEqual(['25/10/2026 02:35:00', '', 'Permitido', '', 'Copa', 'Barra 2', '', '']);
+    expect(scans.at(-1)).toEqual([
+      '25/10/2026 02:35:00',
+      '',
+      'Permitido',
+      '',
+      'Copa',
+      'Barra 2',
+      '',
+      '',
+      '',
+      'No',
+    ]);
     expect(drinks.some((row) => row[5] === 'Barra 2')).toBe(false);
   });
 });

@@ -123,8 +123,8 @@ describe('the Dispositivo and Persona columns', () => {
     ]);
 
     const [scanHeader, ...scans] = await download('escaneos', evento.id);
-    expect(scanHeader!.slice(-3)).toEqual(['Barra', 'Dispositivo', 'Persona']);
-    expect(scans.map((row) => [row[2], ...row.slice(-2)])).toEqual([
+    expect(scanHeader!.slice(5, 8)).toEqual(['Barra', 'Dispositivo', 'Persona']);
+    expect(scans.map((row) => [row[2], ...row.slice(6, 8)])).toEqual([
       ['Permitido', 'Móvil; Terraza', 'Lucía Fernández'],
       ['Rechazado', "'=Tablet", 'Mario'],
       ['Rechazado', '', ''],

@@ -101,8 +101,14 @@ describe('two devices serve the same 1-drink ticket offline', () => {
       'Barra',
       'Dispositivo',
       'Persona',
+      'Titular',
+      'Offline',
     ]);
-    // Who scanned (the last two cells) is the device suites' business (docs/decisions/061).
+    expect(scans.map((row) => row.slice(8))).toEqual([
+      ['Lucía Fernández', 'Sí'],
+      ['Lucía Fernández', 'Sí'],
+    ]);
+    // Who scanned (Dispositivo, Persona) is the device suites' business (docs/decisions/061).
     expect(scans.map((row) => row.slice(0, 6))).toEqual([
       ['04/07/2030 21:30:00', String(ticket.id), 'Permitido', '', 'Copa', 'Terraza'],
       [

@@ -2,6 +2,7 @@ import { drinkLabel } from '@drinkflow/domain/bebidas';
 import { offlineConflictLabel, scanReasonLabel } from '@drinkflow/domain/stats-summary';
 import { sql } from 'drizzle-orm';
 import { afterPosition, csvLines, localTime, maxId, type ExportKind, type KeyedRow } from './export-kind';
+import { ticketNames } from './ticket-names';
 import { whoServedNames, type WhoServedIds } from './who-served-names';
 
 export interface ScanRow extends KeyedRow, WhoServedIds {
@@ -14,6 +15,7 @@ export interface ScanRow extends KeyedRow, WhoServedIds {
   barra: string | null;
   deshecho: string | null;
   conflicto: string | null;
+  offline: boolean;
 }
 
 function scanResult(row: ScanRow): { resultado: string; motivo: string } {
@@ -30,25 +32,40 @@ function scanResult(row: ScanRow): { resultado: string; motivo: string } {
 
 /**
  * One row per scan attempt and per undo, from the audit log: rows of deleted orders stay (their
- * ticket cell is then empty). No QR code (a credential) and no device id (of no use to a reader):
- * the device's name and the person's instead (docs/decisions/061), empty on rows older than devices.
+ * ticket and holder cells are then empty). No QR code (a credential) and no device id (of no use to
+ * a reader): the device's name and the person's instead (docs/decisions/061), empty on rows older
+ * than devices. The holder and whether the scan was decided offline come last (docs/decisions/067),
+ * so a spreadsheet that reads the earlier columns by position keeps working.
  */
 export const escaneosExport: ExportKind<ScanRow> = {
-  header: ['Fecha', 'Ticket', 'Resultado', 'Motivo', 'Bebida', 'Barra', 'Dispositivo', 'Persona'],
+  header: [
+    'Fecha',
+    'Ticket',
+    'Resultado',
+    'Motivo',
+    'Bebida',
+    'Barra',
+    'Dispositivo',
+    'Persona',
+    'Titular',
+    'Offline',
+  ],
   upTo: maxId(sql`scan_log`),
   batch: (eventoId, upTo, after, timeZone, limit) => sql`
     select s.created_at::text as k_at, s.id as k_id, 0 as k_sub,
            ${localTime(sql`s.created_at`, timeZone)} as fecha, s.ticket_id, s.accion, s.allowed,
            s.reason, s.tipo_bebida, s.barra, ${localTime(sql`s.undone_at`, timeZone)} as deshecho,
-           s.conflicto, s.dispositivo_id, s.usuario_id
+           s.conflicto, s.offline, s.dispositivo_id, s.usuario_id
     from scan_log s
     where s.evento_id = ${eventoId} and s.id <= ${upTo}
       ${afterPosition(sql`s.created_at`, sql`s.id`, after)}
     order by s.created_at, s.id
     limit ${limit}`,
   writer: (db) => {
+    const names = ticketNames(db);
     const whoServed = whoServedNames(db);
     return async (rows) => {
+      await names.load(rows.map((row) => row.ticket_id));
       await whoServed.load(rows);
       return csvLines(rows, (row) => {
         const { resultado, motivo } = scanResult(row);
@@ -60,6 +77,8 @@ export const escaneosExport: ExportKind<ScanRow> = {
           row.tipo_bebida === null ? null : drinkLabel(row.tipo_bebida),
           row.barra,
           ...whoServed.cells(row),
+          names.get(row.ticket_id)?.titular,
+          row.offline ? 'Sí' : 'No',
         ];
       });
     };

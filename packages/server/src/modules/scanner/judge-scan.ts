@@ -1,6 +1,7 @@
 import { defaultTipoBebida } from '@drinkflow/domain/bebidas';
 import { judgeOfflineScan, offlineDrinkTime } from '@drinkflow/domain/offline-sync';
-import { drinksLeft } from '@drinkflow/domain/scan-rules';
+import { drinksLeft, type ScanReason } from '@drinkflow/domain/scan-rules';
+import { scanReasonLabel } from '@drinkflow/domain/stats-summary';
 import { offlineUploadMessages, scannerMessages, type ScanResult } from '@drinkflow/domain/scanner';
 import {
   answerScan,
@@ -29,6 +30,8 @@ export interface ConsumeRequest {
   offline?: boolean;
   /** When the device scanned it (ISO), offline only. */
   escaneadoEn?: string;
+  /** A scan the device refused offline, with its reason: logged, never served (docs/decisions/067). */
+  rechazo?: Exclude<ScanReason, 'ok'>;
 }
 
 /** An accepted offline upload: the device's scan time, and the time a lookup failure is logged at. */
@@ -117,6 +120,30 @@ function judgeOffline(
 }
 
 /**
+ * A refusal the device decided offline, uploaded now (docs/decisions/067): a fact like an offline
+ * drink, so it is logged with the device's reason at its scan time, not judged again; nothing is
+ * served. The answer's `canConsume` describes the ticket now.
+ */
+function judgeOfflineRefusal(
+  ticket: ScanTicketRow,
+  times: Date[],
+  tipoBebida: string,
+  offline: OfflineScan,
+  reason: Exclude<ScanReason, 'ok'>,
+  { at, timeZone, place }: ScanMoment,
+): Judged {
+  const result: ScanResult = {
+    success: false,
+    canConsume: ownKindAllowed(ticket, times, at, timeZone, place),
+    message: `${offlineUploadMessages.refusal}: ${scanReasonLabel(reason)}`,
+    reason,
+    tipoBebida,
+  };
+  const drinkAt = offlineDrinkTime(offline.escaneadoEn, at);
+  return { result, served: false, drinkAt, logReason: reason, conflicto: null };
+}
+
+/**
  * The answer to a scan, from a read of its ticket: a replay of an earlier scan with this scanId, or
  * a new decision with what to record.
  */
@@ -146,9 +173,11 @@ export function judgeScan(
     return { replay: { ...first, ...toScannedTicket(ticket, history, at) } };
   }
   const tipoBebida = (request.tipoBebida ?? defaultTipoBebida(ticket.tipo.drinkType)).toLocaleLowerCase('es');
-  const judged = offline
-    ? judgeOffline(ticket, times, tipoBebida, offline, moment)
-    : judgeOnline(ticket, times, tipoBebida, moment);
+  const judged = !offline
+    ? judgeOnline(ticket, times, tipoBebida, moment)
+    : request.rechazo
+      ? judgeOfflineRefusal(ticket, times, tipoBebida, offline, request.rechazo, moment)
+      : judgeOffline(ticket, times, tipoBebida, offline, moment);
   if (request.scanId) judged.result.scanId = request.scanId;
   return { judged, tipoBebida };
 }

@@ -275,6 +275,8 @@ export function createScanRecorder(hot: HotDriver, options: ScanRecorderOptions)
         at ? at.toISOString() : null,
         device?.id ?? null,
         device?.usuarioId ?? null,
+        // An offline upload sent again (a lost answer, a second sync) is logged once (docs/decisions/067).
+        offline !== null ? (request.scanId ?? null) : null,
       ]);
     },
   };

@@ -217,16 +217,18 @@ export const lockTicket: HotStatement = {
 
 /**
  * $1 event, $2 QR code, $3 drink, $4 bar, $5 device id as named, $6 reason, $7 answer (JSON),
- * $8 offline, $9 time (or null: now), $10 the device row, $11 its person. A scan that found no
- * ticket of the event, kept in the log (a refusal records no drink: no device lock).
+ * $8 offline, $9 time (or null: now), $10 the device row, $11 its person, $12 the scanId (an offline
+ * upload's, else null). A scan that found no ticket of the event, kept in the log (a refusal records
+ * no drink: no device lock); an offline upload's once per scanId, however often it is sent again.
  */
 export const logLookupFailure: HotStatement = {
   name: 'drinkflow_scan_log_failure',
   text: `
     insert into scan_log (evento_id, qr_code, tipo_bebida, barra, device_id, allowed, reason, response, offline,
-                          created_at, dispositivo_id, usuario_id)
+                          created_at, dispositivo_id, usuario_id, scan_id)
     values ($1, $2, $3, $4, $5, false, $6, $7::jsonb, $8, coalesce($9::timestamptz, statement_timestamp()),
-            $10, $11)`,
+            $10, $11, $12)
+    on conflict (evento_id, scan_id) do nothing`,
 };
 
 /** Every statement above, for the test that checks each names the event. */

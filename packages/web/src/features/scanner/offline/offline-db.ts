@@ -1,4 +1,5 @@
 import type { OfflineData } from '@drinkflow/domain/offline-data';
+import type { ScanReason } from '@drinkflow/domain/scan-rules';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /*
@@ -17,7 +18,10 @@ export interface StoredOfflineData {
   etag?: string;
 }
 
-/** A drink served offline, to be sent to POST …/consume with `offline: true`. */
+/**
+ * A scan decided offline, to be sent to POST …/consume with `offline: true`: a drink served, or
+ * (with `rechazo`) a refusal, sent for the scan log only (docs/decisions/067).
+ */
 export interface QueuedScan {
   /** Insertion order (auto-increment): the queue is sent oldest first. */
   orden?: number;
@@ -34,6 +38,8 @@ export interface QueuedScan {
   escaneadoEn: string;
   /** The holder's name as the scan showed it, to name a drink the server refuses. */
   titular: string | null;
+  /** A refusal's reason: nothing was served. Absent on drinks (and on entries older than refusals). */
+  rechazo?: Exclude<ScanReason, 'ok'>;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { decideOfflineScan, verifyOffline } from '@drinkflow/domain/offline-decision';
+import { scanRefusals, type ScanReason } from '@drinkflow/domain/scan-rules';
 import type { ScannerTicketResponse, ScanResult } from '@drinkflow/domain/scanner';
 import { ScannerApiError, ScannerNetworkError } from '../api/scanner-client';
 import { storedOfflineData } from './offline-data-store';
@@ -9,7 +10,8 @@ import { localDrinks } from './served-drinks';
  * A scan decided on this device when the server does not answer (docs/rules/offline-and-field.md), with the stored
  * offline data and this device's own drinks, by the domain's rule function. An allowed drink is
  * queued for the server before the answer is given: a drink that could not be kept is not served.
- * A refusal is not kept: nothing was served, there is nothing to send.
+ * A refusal of a ticket the data holds is queued too, for the scan log (docs/decisions/067); one
+ * that cannot be kept is still shown, since nothing was served. An unknown code is not queued.
  */
 
 /** A consume answer; `offline` when this device decided it without the server. */
@@ -39,6 +41,9 @@ async function exclusively<T>(run: () => Promise<T>): Promise<T> {
   return locks?.request ? locks.request('drinkflow-escaner-decision', run) : run();
 }
 
+const isRefusal = (reason: string): reason is Exclude<ScanReason, 'ok'> =>
+  (scanRefusals as readonly string[]).includes(reason);
+
 async function dataOf(apiKey: string) {
   const stored = await storedOfflineData(apiKey);
   if (!stored) throw new ScannerNetworkError(NO_OFFLINE_DATA);
@@ -52,11 +57,12 @@ export async function consumeOffline(
 ): Promise<OfflineAwareResult> {
   const data = await dataOf(apiKey);
   return exclusively(async () => {
+    const now = new Date();
     const answer = await decideOfflineScan({
       data,
       qrCode: request.qrCode,
       localDrinks: await localDrinks(apiKey),
-      now: new Date(),
+      now,
       tipoBebida: request.tipoBebida,
       barra: request.barra,
     });
@@ -80,6 +86,19 @@ export async function consumeOffline(
           'Sin conexión y no se pudo guardar el consumo en este dispositivo: no lo sirvas.',
         );
       }
+    } else if (isRefusal(result.reason)) {
+      await enqueueScan({
+        apiKey,
+        scanId: request.scanId,
+        qrCode: request.qrCode,
+        ticket: answer.ticket,
+        tipoBebida: result.tipoBebida,
+        barra: request.barra?.trim() || null,
+        deviceId: request.deviceId,
+        escaneadoEn: now.toISOString(),
+        titular: result.ticket?.titular ?? null,
+        rechazo: result.reason,
+      }).catch(() => undefined);
     }
     return { ...result, scanId: request.scanId, offline: true };
   });

@@ -2,17 +2,18 @@ import { offlineDb, type FailedScan, type QueuedScan } from './offline-db';
 import { offlineChanged } from './offline-events';
 
 /**
- * The drinks served offline, waiting for the server (docs/rules/offline-and-field.md), oldest first. An entry holds
- * the code the device read, so it is deleted as soon as the server has it (or refused it for good).
+ * The scans decided offline, waiting for the server (docs/rules/offline-and-field.md), oldest first: drinks served,
+ * and refusals for the scan log (docs/decisions/067). An entry holds the code the device read, so
+ * it is deleted as soon as the server has it (or refused it for good).
  */
 
-/** Adds a drink served offline. Rejects when it could not be kept: then the drink must not be served. */
+/** Adds a scan decided offline. Rejects when it could not be kept: then a drink must not be served. */
 export async function enqueueScan(entry: Omit<QueuedScan, 'orden'>): Promise<void> {
   await (await offlineDb()).add('cola', entry as QueuedScan);
   offlineChanged();
 }
 
-/** Every queued drink of this device, oldest first; none where IndexedDB is missing. */
+/** Every queued scan of this device, oldest first; none where IndexedDB is missing. */
 export async function queuedScans(): Promise<QueuedScan[]> {
   try {
     return await (await offlineDb()).getAll('cola');
@@ -21,13 +22,13 @@ export async function queuedScans(): Promise<QueuedScan[]> {
   }
 }
 
-/** The oldest queued drink, or null. */
+/** The oldest queued scan, or null. */
 export async function oldestQueuedScan(): Promise<QueuedScan | null> {
   const cursor = await (await offlineDb()).transaction('cola').store.openCursor();
   return cursor?.value ?? null;
 }
 
-/** Whether a drink of this code waits to be sent (to send it before a new scan of the same ticket). */
+/** Whether a scan of this code waits to be sent (to send it before a new scan of the same ticket). */
 export async function isQueued(qrCode: string): Promise<boolean> {
   return (await queuedScans()).some((entry) => entry.qrCode === qrCode);
 }
@@ -76,6 +77,15 @@ export async function acknowledgeScan(entry: QueuedScan): Promise<boolean> {
   await tx.done;
   offlineChanged();
   return true;
+}
+
+/**
+ * A queued refusal the server logged, or refused for good: its entry goes and nothing stays, as
+ * nothing was served (docs/decisions/067).
+ */
+export async function removeQueuedRefusal(entry: QueuedScan): Promise<void> {
+  await (await offlineDb()).delete('cola', entry.orden!);
+  offlineChanged();
 }
 
 /** The server refused the drink for good: its entry goes, and a record (no code) stays for the bartender. */

@@ -21,7 +21,8 @@ export async function localDrinks(apiKey: string): Promise<LocalDrink[]> {
     ]);
     return [
       ...queued
-        .filter((entry) => entry.apiKey === apiKey)
+        // A queued refusal served nothing: it is no drink of the ticket.
+        .filter((entry) => entry.apiKey === apiKey && entry.rechazo === undefined)
         .map(({ ticket, tipoBebida, escaneadoEn, barra }) => ({
           ticket,
           tipoBebida,

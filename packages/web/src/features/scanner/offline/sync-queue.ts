@@ -1,11 +1,12 @@
 import { deviceErrors } from '@drinkflow/domain/device-wire';
 import { ScannerApiError, scannerRequest } from '../api/scanner-client';
-import { acknowledgeScan, dropFailedScan, oldestQueuedScan } from './scan-queue';
+import { acknowledgeScan, dropFailedScan, oldestQueuedScan, removeQueuedRefusal } from './scan-queue';
 
 /**
- * Sends the drinks served offline to POST /api/scanner/{apiKey}/consume (docs/rules/offline-and-field.md): oldest
+ * Sends the scans decided offline to POST /api/scanner/{apiKey}/consume (docs/rules/offline-and-field.md): oldest
  * first, one at a time, each with its scanId (the server answers a repeat with its first answer and
- * records nothing) and its scan time.
+ * records nothing) and its scan time; a refusal with its reason (`rechazo`), which the server only
+ * logs (docs/decisions/067): any answer but a retryable one removes it, and nothing is shown.
  * - 200 (a conflict or not): the server stored it; the entry goes.
  * - a refusal that can never change (400 too old or in the future, 403, 404, 409…): the entry goes
  *   and a record stays for the bartender.
@@ -56,9 +57,15 @@ async function sendAll(): Promise<SyncOutcome> {
           deviceId: entry.deviceId,
           offline: true,
           escaneadoEn: entry.escaneadoEn,
+          rechazo: entry.rechazo,
         },
         { timeoutMs: UPLOAD_TIMEOUT_MS },
       );
+      if (entry.rechazo) {
+        await removeQueuedRefusal(entry);
+        sent += 1;
+        continue;
+      }
       // A scanId the server had already answered with a refusal (its first answer, sent online
       // before the device gave up waiting): that drink is not stored.
       if (answer.success === false) {
@@ -72,7 +79,8 @@ async function sendAll(): Promise<SyncOutcome> {
       sent += 1;
     } catch (error) {
       if (error instanceof ScannerApiError && !retryable(error)) {
-        await dropFailedScan(entry, error.status, error.message);
+        if (entry.rechazo) await removeQueuedRefusal(entry);
+        else await dropFailedScan(entry, error.status, error.message);
         continue;
       }
       const retryAfter = error instanceof ScannerApiError ? error.retryAfter : undefined;

@@ -5,7 +5,7 @@ import { consumeTicket } from '@/features/scanner/api/consume-ticket';
 import { ScannerApiError, ScannerNetworkError } from '@/features/scanner/api/scanner-client';
 import { isOnline } from '@/features/scanner/offline/connectivity';
 import { OfflineScanError } from '@/features/scanner/offline/offline-scan';
-import { enqueueScan } from '@/features/scanner/offline/scan-queue';
+import { enqueueScan, queuedScans } from '@/features/scanner/offline/scan-queue';
 import {
   deviceWithData,
   failure,
@@ -67,7 +67,7 @@ describe('a consume without an answer from the server', () => {
     expect(await consumeTicket(KEY, scan('qr-una'))).toMatchObject({ offline: true, success: true });
   });
 
-  it('refuses offline what the rules refuse, counting this device’s queued drinks, and queues nothing', async () => {
+  it('refuses offline what the rules refuse, counting this device’s queued drinks, and queues the refusals for the log', async () => {
     await deviceWithData();
     stubScannerApi({});
     expect(await consumeTicket(KEY, scan('qr-una'))).toMatchObject({ offline: true, success: true });
@@ -85,7 +85,13 @@ describe('a consume without an answer from the server', () => {
       reason: 'invalidado',
       message: 'Ticket invalidado',
     });
-    expect((await queue()).map((entry) => entry.qrCode)).toEqual(['qr-una']);
+    // docs/decisions/067: each refusal waits for the scan log beside the drink, with its reason.
+    expect((await queuedScans()).map(({ qrCode, rechazo }) => [qrCode, rechazo])).toEqual([
+      ['qr-una', undefined],
+      ['qr-una', 'agotado'],
+      ['qr-gastado', 'agotado'],
+      ['qr-invalidado', 'invalidado'],
+    ]);
   });
 
   it('answers "Ticket no encontrado" offline for a code the data does not hold, and queues nothing', async () => {
