@@ -1,6 +1,5 @@
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import { DEFAULT_TIME_ZONE } from '@drinkflow/domain/dates';
 import { SCANNER_LIMITS } from '@drinkflow/domain/scanner-limits';
 import { setSpanishValidationMessages } from '@drinkflow/domain/validation-messages';
@@ -11,6 +10,7 @@ import type { Db } from './db/client';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/errors';
 import { registerInputChecks } from './http/input-checks';
 import { registerRequestLog, safeLoggerOptions } from './http/logging';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerScannerManifest } from './modules/scanner/web-manifest';
 import { registerWebApp } from './http/web-app';
 import { registerAdminRoutes } from './modules/admin/routes';
@@ -119,16 +119,7 @@ export async function buildApp(options: BuildAppOptions) {
     globalDecompression: false,
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Bars reach the server over plain HTTP on a LAN address; upgrading would break them.
-        upgradeInsecureRequests: null,
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
 
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const services = createServices(options.db, {

@@ -20,6 +20,28 @@ describe('security headers', () => {
     }
   });
 
+  it("are the full set on every answer, the scanner's included", async () => {
+    const expected = {
+      'content-security-policy': expect.stringContaining("default-src 'self'"),
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/config' }),
+      await t.app.inject({ method: 'POST', url: '/api/scanner/no-existe/consume', payload: { qrCode: 'x' } }),
+    ];
+    for (const res of answers) expect(res.headers).toMatchObject(expected);
+  });
+
   it('do not upgrade to HTTPS: bars reach the server over plain HTTP on the LAN', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
 
