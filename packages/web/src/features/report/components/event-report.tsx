@@ -6,6 +6,7 @@ import { dataTables, peakHoursTable } from '../utils/report-tables';
 import { ReportCharts } from './report-charts';
 import { ReportFigures } from './report-figures';
 import { ReportHeader } from './report-header';
+import { ReportOfflineConflicts } from './report-offline-conflicts';
 import { ReportSummary } from './report-summary';
 import { ReportTable } from './report-table';
 import { ReportTopUps } from './report-top-ups';
@@ -13,7 +14,8 @@ import { ReportWhoServed } from './report-who-served';
 
 /**
  * The event's statistics as a document for A4: figures, peak hours and summary, charts, every
- * chart's figures as tables and who served (per device and per person), then the top-ups (when given). `alerts` is the place kept for the
+ * chart's figures as tables and who served (per device and per person), the offline conflicts, then
+ * the top-ups (when given). `alerts` is the place kept for the
  * 'Alertas' section, printed last.
  */
 export function EventReport({
@@ -54,6 +56,7 @@ export function EventReport({
         </div>
         <ReportWhoServed stats={stats} />
       </section>
+      <ReportOfflineConflicts stats={stats} />
       {topUps && <ReportTopUps topUps={topUps} />}
       {alerts}
     </article>
