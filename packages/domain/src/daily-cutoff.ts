@@ -114,6 +114,13 @@ export function nextCutoff(
   return new Date(today > at ? today : cutoffOfDay(at, minutes, timeZone, 1));
 }
 
+/** Whether `time` falls in `now`'s festival day: at or after its last cut-off and before the next one. */
+function inFestivalDay(now: Date, corteDiario: string, timeZone: string): (time: Date) => boolean {
+  const from = lastCutoff(now, corteDiario, timeZone).getTime();
+  const to = nextCutoff(now, corteDiario, timeZone).getTime();
+  return (time) => time.getTime() >= from && time.getTime() < to;
+}
+
 /**
  * How many of `consumos` fall in `now`'s festival day: at or after its last cut-off and before the
  * next one (a drink recorded later than `now` on a following day is not today's).
@@ -124,18 +131,46 @@ export function drinksToday(
   corteDiario = DEFAULT_CORTE_DIARIO,
   timeZone = DEFAULT_TIME_ZONE,
 ): number {
-  const from = lastCutoff(now, corteDiario, timeZone).getTime();
-  const to = nextCutoff(now, corteDiario, timeZone).getTime();
-  return consumos.filter((time) => time.getTime() >= from && time.getTime() < to).length;
+  return consumos.filter(inFestivalDay(now, corteDiario, timeZone)).length;
+}
+
+/**
+ * A top-up 'Usable también hoy' (`paraHoy`, docs/rules/festivals.md): its drinks also raise the
+ * per-day limit of the festival day `at` (when it was made) falls in — that day only.
+ */
+export interface DayTopUp {
+  at: Date;
+  bebidas: number;
+}
+
+/**
+ * The per-day limit of `now`'s festival day: the type's `maxDrinksPerDay` plus the drinks of the
+ * ticket's `paraHoy` top-ups made that day (docs/decisions/063). Days are found as `drinksToday`
+ * finds them, so a drink and a top-up of the same moment always belong to the same day.
+ */
+export function dailyAllowance(
+  maxDrinksPerDay: number,
+  topUps: readonly DayTopUp[] | undefined,
+  now: Date,
+  corteDiario = DEFAULT_CORTE_DIARIO,
+  timeZone = DEFAULT_TIME_ZONE,
+): number {
+  if (!topUps || topUps.length === 0) return maxDrinksPerDay;
+  const today = inFestivalDay(now, corteDiario, timeZone);
+  return topUps.reduce((sum, topUp) => (today(topUp.at) ? sum + topUp.bebidas : sum), maxDrinksPerDay);
 }
 
 /**
  * 'Hoy: 2 de 4' (docs/rules/festivals.md) — the scanner's, the guest page's and the order detail's words —
  * when an answer carries a ticket's per-day figures (only a type with a per-day limit has them);
- * else null.
+ * else null. The second figure is today's limit: `limiteHoy` when today's top-ups raised it.
  */
-export function todayText(figures: { bebidasHoy?: number; maxDrinksPerDay?: number }): string | null {
-  const { bebidasHoy, maxDrinksPerDay } = figures;
+export function todayText(figures: {
+  bebidasHoy?: number;
+  maxDrinksPerDay?: number;
+  limiteHoy?: number;
+}): string | null {
+  const { bebidasHoy, maxDrinksPerDay, limiteHoy } = figures;
   if (bebidasHoy === undefined || maxDrinksPerDay === undefined) return null;
-  return `Hoy: ${bebidasHoy} de ${maxDrinksPerDay}`;
+  return `Hoy: ${bebidasHoy} de ${limiteHoy ?? maxDrinksPerDay}`;
 }

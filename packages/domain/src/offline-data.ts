@@ -35,6 +35,11 @@ export const offlineTicket = z.object({
   titular: sealedName,
   /** Drinks its top-ups added (docs/rules/festivals.md); absent: none. */
   recargas: z.number().int().positive().optional(),
+  /**
+   * Its top-ups 'Usables también hoy' (rule 7, docs/decisions/063): when each was made (ISO) and
+   * its drinks, which also raise that festival day's limit; absent: none.
+   */
+  recargasHoy: z.array(z.object({ createdAt: z.string(), bebidas: z.number().int().positive() })).optional(),
 });
 export type OfflineTicket = z.infer<typeof offlineTicket>;
 

@@ -116,6 +116,14 @@ async function locate(
       barrasPermitidas: tipo.barrasPermitidas ?? null,
     },
     ...(ticket.recargas ? { recargas: ticket.recargas } : {}),
+    ...(ticket.recargasHoy
+      ? {
+          recargasHoy: ticket.recargasHoy.map((topUp) => ({
+            at: new Date(topUp.createdAt),
+            bebidas: topUp.bebidas,
+          })),
+        }
+      : {}),
   };
   return { id, row, history: historyOf(ticket, id, localDrinks), timeZone: data.evento.zonaHoraria };
 }

@@ -140,6 +140,8 @@ export const ticketDetail = ticket.extend({
    */
   bebidasHoy: z.number().int().nonnegative().optional(),
   maxDrinksPerDay: z.number().int().positive().optional(),
+  /** Today's per-day limit, only when today's top-ups 'Usables también hoy' raised it (docs/decisions/063). */
+  limiteHoy: z.number().int().positive().optional(),
 });
 export type TicketDetail = z.infer<typeof ticketDetail>;
 

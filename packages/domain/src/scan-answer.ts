@@ -1,5 +1,5 @@
 import { defaultTipoBebida } from './bebidas';
-import { drinksToday } from './daily-cutoff';
+import { dailyAllowance, drinksToday, type DayTopUp } from './daily-cutoff';
 import {
   decideScan,
   effectiveTicketState,
@@ -23,6 +23,8 @@ export interface ScanTicketRow extends ScanTicket {
   tipo: ScanTicketType & { nombre: string; durationMinutes: number | null };
   /** Drinks its top-ups added (docs/rules/festivals.md); absent: none. */
   recargas?: number;
+  /** Its top-ups 'Usables también hoy' with their times (rule 7, docs/decisions/063); absent: none. */
+  recargasHoy?: readonly DayTopUp[];
 }
 
 /** The scan's bar and the event's cut-off (docs/rules/festivals.md), as `decideScan` took them. */
@@ -74,6 +76,7 @@ export function decideTicketScan({
     now,
     timeZone,
     recargas: ticket.recargas,
+    recargasHoy: ticket.recargasHoy,
     ...place,
   });
 }
@@ -131,6 +134,8 @@ export function toScanResult(input: ResultInput): ScanResult {
     const recorded = decision.allowed && kind === 'consume' ? 1 : 0;
     result.bebidasHoy = drinksToday(times, now, place?.corteDiario, timeZone) + recorded;
     result.maxDrinksPerDay = perDay;
+    const limiteHoy = dailyAllowance(perDay, input.ticket.recargasHoy, now, place?.corteDiario, timeZone);
+    if (limiteHoy !== perDay) result.limiteHoy = limiteHoy;
   }
   return result;
 }

@@ -1,5 +1,5 @@
 import { drinkAllowed } from './bebidas';
-import { DEFAULT_CORTE_DIARIO, drinksToday, nextCutoff } from './daily-cutoff';
+import { dailyAllowance, DEFAULT_CORTE_DIARIO, drinksToday, nextCutoff, type DayTopUp } from './daily-cutoff';
 import { DEFAULT_TIME_ZONE, formatTime, startingAt } from './dates';
 import type { Modo } from './ticket-type-labels';
 
@@ -61,6 +61,11 @@ export interface ScanContext {
   barra?: string | null;
   /** Drinks added to this ticket by top-ups: they raise a count limit (not a temporal ticket's). */
   recargas?: number;
+  /**
+   * The ticket's top-ups 'Usables también hoy' (`paraHoy`), with when each was made: each also
+   * raises the per-day limit of its own festival day (rule 7). Already counted in `recargas`.
+   */
+  recargasHoy?: readonly DayTopUp[];
   /** When the festival day ends, "HH:mm" in `timeZone`; default "06:00". */
   corteDiario?: string;
 }
@@ -159,6 +164,7 @@ export function decideScan({
   timeZone = DEFAULT_TIME_ZONE,
   barra,
   recargas = 0,
+  recargasHoy,
   corteDiario = DEFAULT_CORTE_DIARIO,
 }: ScanInput): ScanDecision {
   const used = consumos.length;
@@ -180,7 +186,9 @@ export function decideScan({
   if (limited && used >= max) return refuse('agotado', scanRuleMessages.agotado, { remainingDrinks: 0 });
   const left = limited ? { remainingDrinks: max - used } : {};
 
-  const perDay = tipo.maxDrinksPerDay ?? null;
+  const typePerDay = tipo.maxDrinksPerDay ?? null;
+  const perDay =
+    typePerDay === null ? null : dailyAllowance(typePerDay, recargasHoy, now, corteDiario, timeZone);
   const today = perDay === null ? 0 : drinksToday(consumos, now, corteDiario, timeZone);
   if (perDay !== null && today >= perDay) {
     const next = nextCutoff(now, corteDiario, timeZone);

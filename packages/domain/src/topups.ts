@@ -30,6 +30,7 @@ export const topUpMessages = {
   importeDecimales: 'El importe no puede tener más de 2 decimales',
   metodo: 'El método de pago debe ser efectivo, tarjeta o invitación',
   nota: 'La nota debe ser un texto',
+  paraHoy: 'Usables también hoy debe ser verdadero o falso',
   notaMax: `La nota no puede exceder ${TOP_UP_LIMITS.notaMax} caracteres`,
   /** The server's 400 for a top-up of a ticket without a count limit. */
   notLimited: 'Las recargas solo aplican a tickets con límite de bebidas',
@@ -65,6 +66,14 @@ export const topUpBody = z.object({
     .max(TOP_UP_LIMITS.notaMax, topUpMessages.notaMax)
     .nullish()
     .transform((value) => value || undefined),
+  /**
+   * 'Usables también hoy' (docs/decisions/063): on a ticket whose type has a per-day limit, the
+   * drinks also raise that limit for the festival day the top-up is made in; elsewhere no effect.
+   */
+  paraHoy: z
+    .boolean({ error: topUpMessages.paraHoy })
+    .nullish()
+    .transform((value) => value ?? false),
 });
 export type TopUpInput = z.input<typeof topUpBody>;
 export type TopUpValues = z.output<typeof topUpBody>;
@@ -81,6 +90,8 @@ export const recarga = z.object({
   metodo: z.enum(topUpMetodos).nullable(),
   nota: z.string().nullable(),
   creadoPor: z.object({ nombre: z.string() }).nullable(),
+  /** True only when it raised a per-day limit too (the type had one when it was made). */
+  paraHoy: z.boolean(),
   createdAt: z.string(),
 });
 export type Recarga = z.infer<typeof recarga>;
@@ -122,3 +133,22 @@ export const eventTopUps = z.object({
   recargas: z.array(recargaDeEvento),
 });
 export type EventTopUps = z.infer<typeof eventTopUps>;
+
+/**
+ * `GET /api/tickets/{id}/recargas/hoy`: what the top-up dialog shows of a ticket's festival day
+ * (docs/decisions/063). `hoy` is null when the ticket's type has no per-day limit.
+ */
+export const topUpToday = z.object({
+  hoy: z
+    .object({
+      /** Drinks served in the festival day the request falls on. */
+      bebidasHoy: z.number().int().nonnegative(),
+      maxDrinksPerDay: z.number().int().positive(),
+      /** Today's limit: `maxDrinksPerDay` plus today's top-ups 'Usables también hoy'. */
+      limiteHoy: z.number().int().positive(),
+      /** The next cut-off (ISO), when drinks not usable today become usable; null when the ticket is no longer valid then. */
+      proximoCorte: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type TopUpToday = z.infer<typeof topUpToday>;

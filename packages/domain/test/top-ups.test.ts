@@ -28,6 +28,7 @@ describe('topUpBody (POST /api/tickets/{id}/recargas)', () => {
       importe: undefined,
       metodo: undefined,
       nota: undefined,
+      paraHoy: false,
     });
     expect(topUpBody.parse({ bebidas: 50 }).bebidas).toBe(50);
   });
@@ -40,6 +41,7 @@ describe('topUpBody (POST /api/tickets/{id}/recargas)', () => {
       importe: 12.5,
       metodo: 'tarjeta',
       nota: 'Pagado en barra',
+      paraHoy: false,
     });
     expect(topUpBody.parse({ bebidas: 2, importe: 0, metodo: 'invitacion' })).toMatchObject({
       importe: 0,
@@ -50,8 +52,19 @@ describe('topUpBody (POST /api/tickets/{id}/recargas)', () => {
       importe: undefined,
       metodo: undefined,
       nota: undefined,
+      paraHoy: false,
     });
     expect(topUpBody.parse({ bebidas: 2, nota: '   ' }).nota).toBeUndefined();
+  });
+
+  it('takes paraHoy, usable today too (docs/decisions/063), as a boolean only', () => {
+    expect(topUpBody.parse({ bebidas: 2, paraHoy: true }).paraHoy).toBe(true);
+    expect(topUpBody.parse({ bebidas: 2, paraHoy: null }).paraHoy).toBe(false);
+    for (const value of ['true', 1, 'sí', {}]) {
+      expect(issues(topUpBody, { bebidas: 2, paraHoy: value })).toEqual([
+        'paraHoy: Usables también hoy debe ser verdadero o falso',
+      ]);
+    }
   });
 
   const bebidas = 'bebidas: Las bebidas de la recarga deben ser un número entero entre 1 y 50';
@@ -127,6 +140,7 @@ describe('a stored top-up and the statistics’ top-ups', () => {
     metodo: 'tarjeta',
     nota: 'Pagado en barra',
     creadoPor: { nombre: 'Olga' },
+    paraHoy: false,
     createdAt: '2026-07-04T22:00:00.000Z',
   };
 
@@ -156,6 +170,7 @@ describe('an event’s top-ups report (GET /api/eventos/{id}/recargas)', () => {
     metodo: 'efectivo',
     nota: null,
     creadoPor: { nombre: 'Olga' },
+    paraHoy: false,
     createdAt: '2026-07-04T22:00:00.000Z',
     titular: 'Ana García',
     tipoTicket: 'VIP',

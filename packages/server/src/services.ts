@@ -81,7 +81,7 @@ export function createServices(
     invitations: createInvitationService(db, auth.startSession, now),
     ticketTypes: createTicketTypeService(db, events),
     tickets: createTicketService(db, { timeZone, now }),
-    topUps: createTopUpService(db, { notifier: scanNotifier, events }),
+    topUps: createTopUpService(db, { notifier: scanNotifier, events, timeZone, now }),
     whatsapp: createWhatsappService(db, events),
   };
 }

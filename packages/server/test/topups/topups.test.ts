@@ -39,6 +39,7 @@ describe('POST /api/tickets/{id}/recargas', () => {
       metodo: 'tarjeta',
       nota: 'Pagó en la taquilla',
       creadoPor: { nombre: 'Dueña' },
+      paraHoy: false,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
     const [row] = await t.db.select().from(recargas).where(eq(recargas.id, body.id));

@@ -1,4 +1,4 @@
-import type { Recarga, TopUpValues } from '@drinkflow/domain/topups';
+import type { Recarga, TopUpInput, TopUpToday } from '@drinkflow/domain/topups';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
@@ -22,15 +22,31 @@ export const useTicketTopUps = (ticketId: number, enabled = true) =>
 export const topUpDrinks = (recargas: readonly Pick<Recarga, 'bebidas'>[] | undefined) =>
   (recargas ?? []).reduce((sum, recarga) => sum + recarga.bebidas, 0);
 
+/** GET /api/tickets/{id}/recargas/hoy — the ticket's festival day, for 'Usables también hoy'. */
+export const getTicketTopUpToday = (ticketId: number) =>
+  api.get<TopUpToday>(`/tickets/${ticketId}/recargas/hoy`);
+
+const ticketTopUpTodayKey = (ticketId: number) => ['ticket', ticketId, 'recargas', 'hoy'] as const;
+
+/** Read each time the dialog opens: today's drinks move with every scan. */
+export const useTicketTopUpToday = (ticketId: number) =>
+  useQuery({
+    queryKey: ticketTopUpTodayKey(ticketId),
+    queryFn: () => getTicketTopUpToday(ticketId),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+
 /** POST /api/tickets/{id}/recargas → 201 with the stored top-up. */
-export const addTopUp = (ticketId: number, values: TopUpValues) =>
+export const addTopUp = (ticketId: number, values: TopUpInput) =>
   api.post<Recarga>(`/tickets/${ticketId}/recargas`, values);
 
 /** Adds drinks to one ticket, then reloads its top-ups. */
 export function useAddTopUp(ticketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: TopUpValues) => addTopUp(ticketId, values),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketTopUpsKey(ticketId) }),
+    mutationFn: (values: TopUpInput) => addTopUp(ticketId, values),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ticket', ticketId, 'recargas'] }),
   });
 }

@@ -5,6 +5,7 @@ import { AddDrinksButton } from '@/components/top-ups/top-up-dialog';
 import { type ApiRoutes, created, failure, sentBodies, serveApi } from '../support/api-stub';
 import { anOrganizer } from '../support/entities';
 import { renderRoutes, signIn } from '../support/render-app';
+import { inMadridTimeZone } from '../support/madrid-time-zone';
 import { stubResizeObserver } from '../support/resize-observer';
 
 // docs/rules/festivals.md: 'Añadir bebidas' adds drinks to one ticket's limit, with the server's checks.
@@ -18,11 +19,17 @@ const stored: Recarga = {
   metodo: 'tarjeta',
   nota: 'Pagó en barra',
   creadoPor: { nombre: organizer.nombre },
+  paraHoy: false,
   createdAt: '2030-07-04T21:40:00.000Z',
 };
 
+inMadridTimeZone();
+
+/** A ticket without a per-day limit: the dialog's read of its day answers `hoy: null`. */
+const noDailyLimit: ApiRoutes = { 'GET /api/tickets/5/recargas/hoy': { hoy: null } };
+
 async function openDialog(routes: ApiRoutes = { 'POST /api/tickets/5/recargas': created(stored) }) {
-  const fetchMock = serveApi({ 'GET /api/auth/me': { user: organizer }, ...routes });
+  const fetchMock = serveApi({ 'GET /api/auth/me': { user: organizer }, ...noDailyLimit, ...routes });
   signIn(organizer);
   const onAdded = vi.fn();
   const { user } = renderRoutes(
@@ -112,5 +119,51 @@ describe('add drinks dialog', () => {
       await screen.findAllByText('Las recargas solo aplican a tickets con límite de bebidas'),
     ).not.toHaveLength(0);
     expect(screen.getByRole('dialog', { name: 'Añadir bebidas' })).toBeInTheDocument();
+  });
+
+  describe('a ticket with a per-day limit (docs/decisions/063)', () => {
+    const day = (bebidasHoy: number) => ({
+      'GET /api/tickets/5/recargas/hoy': {
+        hoy: { bebidasHoy, maxDrinksPerDay: 2, limiteHoy: 2, proximoCorte: '2030-11-28T05:00:00.000Z' },
+      },
+      'POST /api/tickets/5/recargas': created({ ...stored, paraHoy: true }),
+    });
+    const usableToday = (dialog: HTMLElement) =>
+      within(dialog).findByRole('checkbox', { name: 'Usables también hoy' });
+
+    it('at today’s limit, says "Hoy: 2 de 2" and sends the drinks as usable today by default', async () => {
+      const { fetchMock, user, dialog } = await openDialog(day(2));
+      expect(await usableToday(dialog)).toBeChecked();
+      expect(within(dialog).getByText('Hoy: 2 de 2')).toBeInTheDocument();
+      await user.type(field(dialog, 'Bebidas'), '2');
+      await user.click(within(dialog).getByRole('button', { name: 'Añadir bebidas' }));
+      expect(await screen.findByText('Bebidas añadidas')).toBeInTheDocument();
+      expect(sentBodies(fetchMock, 'POST /api/tickets/5/recargas')).toEqual([{ bebidas: 2, paraHoy: true }]);
+    });
+
+    it('unchecked, says from when the drinks can be used and sends paraHoy false', async () => {
+      const { fetchMock, user, dialog } = await openDialog(day(2));
+      const checkbox = await usableToday(dialog);
+      await user.click(checkbox);
+      expect(checkbox).not.toBeChecked();
+      expect(checkbox).toHaveAccessibleDescription('Podrá usarlas a partir del 28/11 a las 06:00');
+      await user.type(field(dialog, 'Bebidas'), '1');
+      await user.click(within(dialog).getByRole('button', { name: 'Añadir bebidas' }));
+      expect(await screen.findByText('Bebidas añadidas')).toBeInTheDocument();
+      expect(sentBodies(fetchMock, 'POST /api/tickets/5/recargas')).toEqual([{ bebidas: 1, paraHoy: false }]);
+    });
+
+    it('with drinks left today, leaves the box unchecked', async () => {
+      const { dialog } = await openDialog(day(1));
+      expect(await usableToday(dialog)).not.toBeChecked();
+      expect(within(dialog).getByText('Hoy: 1 de 2')).toBeInTheDocument();
+    });
+
+    it('offers no box for a ticket without a per-day limit', async () => {
+      const { dialog } = await openDialog();
+      await within(dialog).findByRole('button', { name: 'Añadir bebidas' });
+      expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+      expect(within(dialog).queryByText(/^Hoy:/)).not.toBeInTheDocument();
+    });
   });
 });

@@ -41,6 +41,7 @@ const routes = (tickets: TicketDetail[] = [fresh, scanned]) =>
         metodo: 'efectivo',
         nota: 'Pagó en barra',
         creadoPor: { nombre: 'Inés' },
+        paraHoy: false,
         createdAt: '2030-07-04T21:45:00.000Z',
       },
     ],

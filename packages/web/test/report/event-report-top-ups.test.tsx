@@ -16,6 +16,7 @@ const topUp = (id: number, values: Partial<EventTopUps['recargas'][number]>) => 
   metodo: null,
   nota: null,
   creadoPor: { nombre: 'Marta' },
+  paraHoy: false,
   createdAt: '2030-07-04T20:00:00.000Z',
   titular: 'Ana Pérez',
   tipoTicket: 'Pulsera',

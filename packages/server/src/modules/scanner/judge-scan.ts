@@ -100,6 +100,7 @@ function judgeOffline(
     escaneadoEn: drinkAt,
     timeZone,
     recargas: ticket.recargas,
+    recargasHoy: ticket.recargasHoy,
     ...place,
   });
   const withThis = [...times, drinkAt];

@@ -60,7 +60,7 @@ interface TipoJson {
  * A ticket as the statement lists it, by position (about 40 % quicker than one JSON object per
  * ticket on PGlite, whose statements run on the server's thread): id, ticket type, stored state,
  * creation time, QR code, holder's name, drink times in time order (null without drinks), drinks
- * its top-ups added.
+ * its top-ups added, and its top-ups 'Usables también hoy' as [time, drinks] (null without any).
  */
 type TicketJson = [
   id: number,
@@ -71,6 +71,7 @@ type TicketJson = [
   titular: string,
   consumos: number[] | null,
   recargas: number,
+  recargasHoy: [at: number, bebidas: number][] | null,
 ];
 
 /** The rows of `db.execute` on either driver (node-postgres and PGlite both answer `{ rows }`). */
@@ -104,11 +105,14 @@ export function createOfflineData(db: Db, options: OfflineDataOptions) {
              from tipos_ticket tt where tt.evento_id = ${eventoId}) as tipos,
           (select coalesce(json_agg(json_build_array(
                     t.id, t.ticket_type_id, t.estado, ${ms('t.created_at')}, t.qr_code, p.nombre_completo,
-                    c.times, t.recargas_bebidas) order by t.id), '[]'::json)
+                    c.times, t.recargas_bebidas, r.hoy) order by t.id), '[]'::json)
              from tickets t
              join pedidos p on p.id = t.pedido_id
              left join (select ticket_id, json_agg(${ms('timestamp')} order by timestamp, id) as times
                           from consumos where evento_id = ${eventoId} group by ticket_id) c on c.ticket_id = t.id
+             left join (select ticket_id, json_agg(json_build_array(${ms('created_at')}, bebidas) order by id) as hoy
+                          from recargas where evento_id = ${eventoId} and para_hoy group by ticket_id) r
+                    on r.ticket_id = t.id
             where p.evento_id = ${eventoId}) as tickets`),
     );
     return row!;
@@ -126,7 +130,7 @@ export function createOfflineData(db: Db, options: OfflineDataOptions) {
     const tickets: OfflineTicket[] = [];
     let ivs = Buffer.alloc(0);
     let fresh = 0;
-    for (const [ticketId, tipo, estado, creado, qr, titular, consumos, recargas] of rows) {
+    for (const [ticketId, tipo, estado, creado, qr, titular, consumos, recargas, recargasHoy] of rows) {
       const id = offlineIdOf(qr);
       let entry = before?.get(ticketId);
       if (!entry || entry.id !== id || entry.holder !== titular) {
@@ -148,6 +152,9 @@ export function createOfflineData(db: Db, options: OfflineDataOptions) {
         consumos: (consumos ?? []).map(iso),
         titular: entry.titular,
         ...(recargas > 0 ? { recargas } : {}),
+        ...(recargasHoy
+          ? { recargasHoy: recargasHoy.map(([at, bebidas]) => ({ createdAt: iso(at), bebidas })) }
+          : {}),
       });
     }
     sealed.keep(eventoId, now);

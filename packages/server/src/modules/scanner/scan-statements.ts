@@ -66,6 +66,8 @@ export interface TicketReadRow {
   barras_permitidas: string[] | null;
   /** Drinks its top-ups added (docs/rules/festivals.md). */
   recargas_bebidas: number;
+  /** Its top-ups 'Usables también hoy' (a per-day type's only; docs/decisions/063), null without any. */
+  recargas_hoy: { ms: number; bebidas: number }[] | null;
   history: { id: number; tipoBebida: string; ms: number; barra: string | null }[] | null;
   earlier: { qr: string; response: unknown; undone: boolean } | null;
   now_ms: number;
@@ -97,6 +99,10 @@ export function ticketSelect(inputs: { qrCode: string; eventoId: string; scanId:
                                               'ms', ${MS('c.timestamp')}, 'barra', c.barra)
                             order by c.timestamp, c.id)
               from consumos c where c.ticket_id = t.id) as history,
+           case when tt.max_drinks_per_day is not null then
+             (select json_agg(json_build_object('ms', ${MS('r.created_at')}, 'bebidas', r.bebidas))
+                from recargas r where r.ticket_id = t.id and r.evento_id = ${eventoId} and r.para_hoy)
+           end as recargas_hoy,
            (select json_build_object('qr', s.qr_code, 'response', s.response, 'undone', s.undone_at is not null)
               from scan_log s where s.evento_id = ${eventoId} and s.scan_id = ${scanId}) as earlier,
            ${MS('statement_timestamp()')} as now_ms

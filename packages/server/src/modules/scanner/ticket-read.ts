@@ -60,6 +60,14 @@ export function toTicketRead(row: TicketReadRow): TicketRead {
       },
       // Only a ticket with top-ups carries them, so other answers stay as they were.
       ...(row.recargas_bebidas > 0 ? { recargas: Number(row.recargas_bebidas) } : {}),
+      ...(row.recargas_hoy
+        ? {
+            recargasHoy: row.recargas_hoy.map((topUp) => ({
+              at: new Date(Number(topUp.ms)),
+              bebidas: Number(topUp.bebidas),
+            })),
+          }
+        : {}),
     },
     version: row.version,
     pedidoVersion: row.pedido_version,

@@ -1,15 +1,15 @@
 import type { User } from '@drinkflow/domain/auth';
 import type { EventCapability } from '@drinkflow/domain/team';
 import { DEFAULT_TIME_ZONE } from '@drinkflow/domain/dates';
-import { drinksToday } from '@drinkflow/domain/daily-cutoff';
 import type { Consumo, Rechazo, Ticket, TicketDetail } from '@drinkflow/domain/orders';
-import { and, asc, count, desc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, max } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { consumos, eventos, pedidos, scanLog, tickets, tiposTicket } from '../../db/schema';
+import { consumos, pedidos, scanLog, tickets, tiposTicket } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { requireEvent } from '../events';
 import { findOrder, issueTickets, newGuestToken, newQrCode, ticketTypeOfEvent, toTicket } from '../orders';
 import { toTipoTicket } from '../ticket-types';
+import { ticketDaysOf, type PerDayTicket } from './today';
 
 export const TICKET_NOT_FOUND = 'Ticket no encontrado';
 const ONLY_ACTIVE_QR = 'Solo se puede regenerar el QR de un ticket activo';
@@ -25,28 +25,6 @@ export function createTicketService(
   db: Db,
   { timeZone = DEFAULT_TIME_ZONE, now = () => new Date() }: TicketServiceOptions = {},
 ) {
-  /**
-   * "Hoy: 2 de 4" (docs/rules/festivals.md) of the tickets whose type has a per-day limit: each one's drinks
-   * in the festival day `at` falls on, counted by the scanner's own rule (the event's cut-off).
-   */
-  async function drinksTodayOf(eventoId: number, ticketIds: number[], at: Date) {
-    const today = new Map<number, number>();
-    if (ticketIds.length === 0) return today;
-    const [evento] = await db
-      .select({ corteDiario: eventos.corteDiario })
-      .from(eventos)
-      .where(eq(eventos.id, eventoId));
-    const rows = await db
-      .select({ ticketId: consumos.ticketId, timestamp: consumos.timestamp })
-      .from(consumos)
-      .where(inArray(consumos.ticketId, ticketIds));
-    for (const id of ticketIds) {
-      const times = rows.filter((row) => row.ticketId === id).map((row) => row.timestamp);
-      today.set(id, drinksToday(times, at, evento?.corteDiario, timeZone));
-    }
-    return today;
-  }
-
   /**
    * One ticket whose event the user may use for `capability`, locked when asked; 404 when it does not
    * exist or the event is not theirs, 403 when their role lacks it (docs/rules/team.md).
@@ -98,8 +76,14 @@ export function createTicketService(
         .where(eq(tickets.pedidoId, pedidoId))
         .groupBy(tickets.id, tiposTicket.id)
         .orderBy(asc(tickets.id));
-      const perDay = rows.filter((row) => row.tipo.maxDrinksPerDay !== null).map((row) => row.ticket.id);
-      const today = await drinksTodayOf(pedido.eventoId, perDay, at);
+      // "Hoy: 2 de 4" (docs/rules/festivals.md) of the tickets whose type has a per-day limit, counted
+      // by the scanner's own rules, today's top-ups 'Usables también hoy' included (docs/decisions/063).
+      const perDay = rows.flatMap(({ ticket, tipo }): PerDayTicket[] =>
+        tipo.maxDrinksPerDay === null
+          ? []
+          : [{ id: ticket.id, maxDrinksPerDay: tipo.maxDrinksPerDay, validoHasta: tipo.validoHasta }],
+      );
+      const today = await ticketDaysOf(db, pedido.eventoId, perDay, at, timeZone);
       return rows.map((row) => {
         const detail: TicketDetail = {
           ...toTicket(row.ticket),
@@ -108,9 +92,11 @@ export function createTicketService(
           ultimoConsumo: row.ultimoConsumo ? new Date(row.ultimoConsumo).toISOString() : null,
         };
         // Only for a type with a per-day limit: other answers stay as they were.
-        if (row.tipo.maxDrinksPerDay !== null) {
-          detail.bebidasHoy = today.get(row.ticket.id) ?? 0;
+        const day = today.get(row.ticket.id);
+        if (day && row.tipo.maxDrinksPerDay !== null) {
+          detail.bebidasHoy = day.bebidasHoy;
           detail.maxDrinksPerDay = row.tipo.maxDrinksPerDay;
+          if (day.limiteHoy !== row.tipo.maxDrinksPerDay) detail.limiteHoy = day.limiteHoy;
         }
         return detail;
       });

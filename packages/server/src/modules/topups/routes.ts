@@ -1,4 +1,4 @@
-import { eventTopUps, recarga, topUpBody } from '@drinkflow/domain/topups';
+import { eventTopUps, recarga, topUpBody, topUpToday } from '@drinkflow/domain/topups';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { idParams } from '../../http/params';
@@ -25,6 +25,13 @@ export function registerTopUpRoutes({ app, services, guards }: AppContext): void
     '/api/tickets/:id/recargas',
     { onRequest, schema: { params: idParams, response: { 200: z.array(recarga) } } },
     async (request) => topUps.list(currentUser(request), request.params.id),
+  );
+
+  // The ticket's festival day, for the top-up dialog's 'Hoy: 2 de 2' and 'Usables también hoy'.
+  app.get(
+    '/api/tickets/:id/recargas/hoy',
+    { onRequest, schema: { params: idParams, response: { 200: topUpToday } } },
+    async (request) => topUps.today(currentUser(request), request.params.id),
   );
 
   // The event's top-ups for its printable report: totals, by payment method, and the list.

@@ -7,15 +7,17 @@ import {
   type EventTopUps,
   type Recarga,
   type TopUpMetodo,
+  type TopUpToday,
   type TopUpValues,
 } from '@drinkflow/domain/topups';
+import { DEFAULT_TIME_ZONE } from '@drinkflow/domain/dates';
 import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { pedidos, recargas, tickets, tiposTicket, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { requireEvent, type EventService } from '../events';
 import type { ScanNotifier } from '../stats-stream';
-import { TICKET_NOT_FOUND } from '../tickets';
+import { TICKET_NOT_FOUND, ticketDaysOf } from '../tickets';
 
 type RecargaRow = typeof recargas.$inferSelect & { creadoPorNombre: string | null };
 
@@ -28,6 +30,7 @@ const toRecarga = (row: RecargaRow): Recarga => ({
   metodo: row.metodo,
   nota: row.nota,
   creadoPor: row.creadoPorNombre === null ? null : { nombre: row.creadoPorNombre },
+  paraHoy: row.paraHoy,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -60,13 +63,20 @@ export interface TopUpServiceOptions {
   notifier?: Pick<ScanNotifier, 'scanned'>;
   /** Who may read an event's top-ups (`forEvent`). */
   events?: Pick<EventService, 'findFor'>;
+  /** Time zone of the event's daily cut-off (APP_TIME_ZONE). */
+  timeZone?: string;
+  /** The clock of "today" (the scanner's in tests); omitted, the server's. */
+  now?: () => Date;
 }
 
 /**
  * Top-ups of a ticket (docs/rules/festivals.md, docs/decisions/046): the event's organizer or an admin
  * (another organizer's ticket → 404, as if it did not exist).
  */
-export function createTopUpService(db: Db, { notifier, events }: TopUpServiceOptions = {}) {
+export function createTopUpService(
+  db: Db,
+  { notifier, events, timeZone = DEFAULT_TIME_ZONE, now }: TopUpServiceOptions = {},
+) {
   /**
    * The ticket with its event and type, if `user` may use its event for `capability`
    * (docs/rules/team.md); locked `for update` when asked.
@@ -85,6 +95,8 @@ export function createTopUpService(db: Db, { notifier, events }: TopUpServiceOpt
         eventoId: pedidos.eventoId,
         modo: tiposTicket.modo,
         maxDrinks: tiposTicket.maxDrinks,
+        maxDrinksPerDay: tiposTicket.maxDrinksPerDay,
+        validoHasta: tiposTicket.validoHasta,
       })
       .from(tickets)
       .innerJoin(pedidos, eq(pedidos.id, tickets.pedidoId))
@@ -109,6 +121,7 @@ export function createTopUpService(db: Db, { notifier, events }: TopUpServiceOpt
         metodo: recargas.metodo,
         nota: recargas.nota,
         creadoPor: recargas.creadoPor,
+        paraHoy: recargas.paraHoy,
         createdAt: recargas.createdAt,
         creadoPorNombre: users.nombre,
       })
@@ -120,7 +133,8 @@ export function createTopUpService(db: Db, { notifier, events }: TopUpServiceOpt
      * Adds `bebidas` to the ticket's limit in one transaction: the ticket row is locked first (the
      * scanner's consume locks the same row and records a drink only at the version it decided on,
      * so a top-up and a drink never race), then the top-up is stored and summed into
-     * `tickets.recargas_bebidas`.
+     * `tickets.recargas_bebidas`. `paraHoy` is kept only where it means something: a type with a
+     * per-day limit, whose limit it then raises for the festival day of `created_at` (docs/decisions/063).
      */
     async create(user: User, ticketId: number, body: TopUpValues): Promise<Recarga> {
       const { recarga, eventoId } = await db.transaction(async (tx) => {
@@ -139,6 +153,10 @@ export function createTopUpService(db: Db, { notifier, events }: TopUpServiceOpt
             metodo: body.metodo ?? null,
             nota: body.nota ?? null,
             creadoPor: user.id,
+            paraHoy: body.paraHoy && ticket.maxDrinksPerDay !== null,
+            // The app's clock when it has one (the scanner's in tests): the top-up's festival day
+            // is then the one its drinks are judged in. Otherwise the database's time.
+            ...(now ? { createdAt: now() } : {}),
           })
           .returning();
         await tx
@@ -154,6 +172,32 @@ export function createTopUpService(db: Db, { notifier, events }: TopUpServiceOpt
       // refresh as after a scan, on every server process (docs/decisions/021, 046).
       notifier?.scanned(eventoId);
       return recarga;
+    },
+
+    /**
+     * The ticket's festival day for the top-up dialog (docs/decisions/063): drinks today, today's
+     * limit and when the next day starts; `hoy` null for a type without a per-day limit.
+     */
+    async today(user: User, ticketId: number): Promise<TopUpToday> {
+      const ticket = await findTicket(db, user, ticketId, 'recargas', false);
+      if (ticket.maxDrinksPerDay === null) return { hoy: null };
+      const { maxDrinksPerDay } = ticket;
+      const days = await ticketDaysOf(
+        db,
+        ticket.eventoId,
+        [{ id: ticket.id, maxDrinksPerDay, validoHasta: ticket.validoHasta }],
+        now?.() ?? new Date(),
+        timeZone,
+      );
+      const day = days.get(ticket.id)!;
+      return {
+        hoy: {
+          bebidasHoy: day.bebidasHoy,
+          maxDrinksPerDay,
+          limiteHoy: day.limiteHoy,
+          proximoCorte: day.proximoCorte?.toISOString() ?? null,
+        },
+      };
     },
 
     /** The ticket's top-ups, newest first. */

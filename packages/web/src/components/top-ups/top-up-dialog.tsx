@@ -1,4 +1,5 @@
-import { topUpMetodoLabels, topUpMetodos, type Recarga, type TopUpValues } from '@drinkflow/domain/topups';
+import { todayText } from '@drinkflow/domain/daily-cutoff';
+import { topUpMetodoLabels, topUpMetodos, type Recarga, type TopUpToday } from '@drinkflow/domain/topups';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusCircle } from 'lucide-react';
 import { useState } from 'react';
@@ -16,9 +17,16 @@ import { describedBy, FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/hooks/use-toast';
-import { useAddTopUp } from '@/hooks/use-top-ups';
+import { useAddTopUp, useTicketTopUpToday } from '@/hooks/use-top-ups';
 import { ApiError, errorMessage } from '@/lib/api';
-import { emptyTopUpForm, topUpFields, topUpFormSchema, type TopUpFormValues } from './top-up-form';
+import { formatDate, formatTime } from '@/lib/format';
+import {
+  emptyTopUpForm,
+  topUpFields,
+  topUpFormSchema,
+  type TopUpFormOutput,
+  type TopUpFormValues,
+} from './top-up-form';
 
 interface AddDrinksButtonProps {
   ticketId: number;
@@ -75,17 +83,23 @@ function TopUpForm({
   onDone(recarga: Recarga): void;
   onCancel(): void;
 }) {
-  const form = useForm<TopUpFormValues, unknown, TopUpValues>({
+  const form = useForm<TopUpFormValues, unknown, TopUpFormOutput>({
     // The schema reads the typed text (preprocess), so its input type is wider than the form's.
-    resolver: zodResolver(topUpFormSchema) as unknown as Resolver<TopUpFormValues, unknown, TopUpValues>,
+    resolver: zodResolver(topUpFormSchema) as unknown as Resolver<TopUpFormValues, unknown, TopUpFormOutput>,
     defaultValues: emptyTopUpForm,
   });
   const { mutateAsync } = useAddTopUp(ticketId);
   const { errors, isSubmitting } = form.formState;
+  const today = useTicketTopUpToday(ticketId);
+  const hoy = today.data?.hoy ?? null;
+  // Unset until the organizer chooses: checked while today's limit is used up (docs/decisions/063).
+  const [paraHoyChosen, setParaHoy] = useState<boolean | null>(null);
+  const paraHoy = paraHoyChosen ?? (hoy !== null && hoy.bebidasHoy >= hoy.limiteHoy);
 
-  const save = async (values: TopUpValues) => {
+  const save = async (values: TopUpFormOutput) => {
     try {
-      const recarga = await mutateAsync(values);
+      // Only a ticket with a per-day limit sends the choice; elsewhere it would change nothing.
+      const recarga = await mutateAsync(hoy ? { ...values, paraHoy } : values);
       toast({
         title: 'Bebidas añadidas',
         description: `${recarga.bebidas === 1 ? 'Se ha añadido 1 bebida' : `Se han añadido ${recarga.bebidas} bebidas`} al ticket #${ticketId}.`,
@@ -160,15 +174,78 @@ function TopUpForm({
         <FormField id={id('nota')} label="Nota" error={errors.nota?.message}>
           <Textarea {...aria('nota')} {...form.register('nota')} />
         </FormField>
+        {hoy && <UsableToday id={id('paraHoy')} hoy={hoy} checked={paraHoy} onCheckedChange={setParaHoy} />}
         <DialogFooter>
           <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
             Cancelar
           </Button>
-          <Button type="submit" disabled={isSubmitting}>
+          {/* The ticket's day decides the checkbox's default: wait for it (an error sends no choice). */}
+          <Button type="submit" disabled={isSubmitting || today.isPending}>
             {isSubmitting ? 'Añadiendo...' : 'Añadir bebidas'}
           </Button>
         </DialogFooter>
       </form>
     </DialogContent>
+  );
+}
+
+/** 'a partir de las 06:00' later the same calendar day, else 'a partir del 28/11 a las 06:00'. */
+function startingAt(iso: string, now = new Date()): string {
+  const day = formatDate(iso);
+  const time = formatTime(iso);
+  return day === formatDate(now)
+    ? `a partir de las ${time}`
+    : `a partir del ${day.slice(0, 5)} a las ${time}`;
+}
+
+/** When the drinks of a top-up not usable today become usable, in the dialog's words. */
+function usableFrom({ bebidasHoy, limiteHoy, proximoCorte }: NonNullable<TopUpToday['hoy']>): string {
+  const usedUp = bebidasHoy >= limiteHoy;
+  if (proximoCorte === null) {
+    return usedUp
+      ? 'El ticket deja de ser válido antes del próximo corte diario: sin marcar, no podrá usarlas.'
+      : 'Hoy cuentan dentro del límite diario, y el ticket deja de ser válido antes del próximo corte.';
+  }
+  const from = startingAt(proximoCorte);
+  return usedUp
+    ? `Podrá usarlas ${from}`
+    : `Hoy cuentan dentro del límite diario; las que no quepan, podrá usarlas ${from}`;
+}
+
+/**
+ * A ticket with a per-day limit: 'Hoy: 2 de 2' and 'Usables también hoy' — checked, the drinks
+ * also raise today's limit; unchecked, when they can be used (docs/rules/festivals.md).
+ */
+function UsableToday({
+  id,
+  hoy,
+  checked,
+  onCheckedChange,
+}: {
+  id: string;
+  hoy: NonNullable<TopUpToday['hoy']>;
+  checked: boolean;
+  onCheckedChange(checked: boolean): void;
+}) {
+  return (
+    <div className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+      <p className="font-medium tabular-nums">{todayText(hoy)}</p>
+      <div className="flex items-center gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => onCheckedChange(event.target.checked)}
+          className="h-5 w-5 shrink-0 cursor-pointer rounded border-slate-400 accent-brand-700"
+        />
+        <label htmlFor={id} className="font-medium">
+          Usables también hoy
+        </label>
+      </div>
+      <p id={`${id}-hint`} className="text-slate-600">
+        {checked ? 'Además de sumarse al ticket, suben el límite de hoy.' : usableFrom(hoy)}
+      </p>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { topUpBody } from '@drinkflow/domain/topups';
+import { topUpBody, type TopUpValues } from '@drinkflow/domain/topups';
 import { z } from 'zod';
 
 /** The top-up dialog's fields as typed: text, so an empty 'Importe' is no amount. */
@@ -27,5 +27,8 @@ export const topUpFormSchema = z.object({
   metodo: z.preprocess(typedChoice, topUpBody.shape.metodo),
   nota: topUpBody.shape.nota,
 });
+
+/** What the typed fields give; 'Usables también hoy' is chosen beside them, from the ticket's day. */
+export type TopUpFormOutput = Omit<TopUpValues, 'paraHoy'>;
 
 export const topUpFields = ['bebidas', 'importe', 'metodo', 'nota'] as const;

@@ -14,6 +14,11 @@ const text: Check = (value) => typeof value === 'string';
 const number: Check = (value) => typeof value === 'number' && Number.isFinite(value);
 const base64Url: Check = (value) => typeof value === 'string' && /^[A-Za-z0-9_-]+$/.test(value);
 const nullableNumber: Check = (value) => value === null || number(value);
+const positiveInteger: Check = (value) => Number.isInteger(value) && (value as number) > 0;
+const optional =
+  (check: Check): Check =>
+  (value) =>
+    value === undefined || check(value);
 const oneOf =
   (...options: readonly string[]): Check =>
   (value) =>
@@ -61,6 +66,8 @@ const isOfflineData = object({
       createdAt: text,
       consumos: arrayOf(text),
       titular: object({ iv: base64Url, datos: base64Url }),
+      // The rule reads each one's time and drinks (docs/decisions/063).
+      recargasHoy: optional(arrayOf(object({ createdAt: text, bebidas: positiveInteger }))),
     }),
   ),
   generadoEn: text,

@@ -68,6 +68,25 @@ describe('the offline data check', () => {
     expect(disagreements).toEqual([]);
   });
 
+  it('agrees with the domain schema on a top-up usable today broken in turn', async () => {
+    const data = await offlineDataWith([{ qr: 'qr-uno' }]);
+    const ticket = {
+      ...data.tickets[0]!,
+      recargasHoy: [{ createdAt: new Date().toISOString(), bebidas: 2 }],
+    };
+    const withTopUp = { ...data, tickets: [ticket] };
+    expect(asOfflineData(withTopUp)).toBe(withTopUp);
+    const disagreements = paths(withTopUp)
+      .filter((path) => path.includes('recargasHoy'))
+      .flatMap((path) =>
+        replacements
+          .map((replacement) => ({ path, replacement, broken: withAt(withTopUp, path, replacement) }))
+          .filter(({ broken }) => (asOfflineData(broken) !== null) !== offlineData.safeParse(broken).success)
+          .map(({ path, replacement }) => `${path.join('.')} = ${String(replacement)}`),
+      );
+    expect(disagreements).toEqual([]);
+  });
+
   it('refuses things that are not offline data at all', () => {
     for (const value of [null, undefined, 'datos', 42, [], {}]) expect(asOfflineData(value)).toBeNull();
   });
