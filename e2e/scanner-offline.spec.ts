@@ -5,8 +5,8 @@ import { createLiveEvent, createTicket } from './support/scanner-data';
 
 // The bar keeps serving with no network (docs/rules/offline-and-field.md): the scanner stores the event's offline
 // data, decides a scan on the device when the server cannot be reached, keeps the drinks it served
-// in a queue that outlives a reload, and sends them when the network is back — each once, at the
-// time it was scanned, not the time it was sent.
+// and the scans it refused in a queue that outlives a reload, and sends them when the network is
+// back — each once, at the time it was scanned, not the time it was sent (docs/decisions/067).
 
 const codeField = (page: Page) => page.getByLabel('Código QR');
 const connection = (page: Page) => page.getByRole('status', { name: 'Conexión' });
@@ -95,19 +95,19 @@ test('with no network the bar keeps serving, and the drinks reach the server onc
   await expect(outcome(page)).toContainText('Quedan 3 bebidas');
   await expect(connection(page)).toContainText('1 pendiente de enviar');
 
-  // Its only drink is gone (served online at the entrance): refused here too, and not queued.
+  // Its only drink is gone (served online at the entrance): refused here too, and queued for the log.
   await scan(page, unaCopa.qrCode);
   await expect(outcome(page)).toContainText('Error de Validación');
   await expect(outcome(page)).toContainText('Límite de bebidas alcanzado');
   await expect(outcome(page)).toContainText('Sin conexión');
   await expect(outcome(page)).toContainText('Pablo Ortega');
-  await expect(connection(page)).toContainText('1 pendiente de enviar');
+  await expect(connection(page)).toContainText('2 pendientes de enviar');
 
   // Still without network, the page is reloaded: the queue is still there.
   await page.reload();
   await expect(page.getByRole('region', { name: 'Evento' })).toContainText('Noche sin Red');
   await expect(connection(page)).toContainText('Sin conexión — modo offline');
-  await expect(connection(page)).toContainText('1 pendiente de enviar');
+  await expect(connection(page)).toContainText('2 pendientes de enviar');
 
   // The network comes back a while after the scan, so its time and the upload's differ.
   await page.waitForTimeout(3_000);
@@ -123,9 +123,32 @@ test('with no network the bar keeps serving, and the drinks reach the server onc
   expect(servedAt).toBeGreaterThanOrEqual(beforeScan - 1_000);
   expect(servedAt).toBeLessThanOrEqual(afterScan + 1_000);
   expect(servedAt).toBeLessThan(restored - 1_000);
-  // The refused scan was never sent: the ticket still has only its drink at the entrance.
+  // The refused scan served nothing: the ticket still has only its drink at the entrance.
   expect(await drinksOf(page, token, unaCopa.id)).toMatchObject([{ barra: 'Entrada' }]);
-  expect([...uploads.values()]).toEqual([1]);
+  expect([...uploads.values()]).toEqual([1, 1]);
+
+  // The scan export has both offline scans, with their holders, marked offline; the entrance's not.
+  const csv = await page.request.get(`/api/eventos/${evento.id}/export/escaneos.csv`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const [header, ...rows] = (await csv.text())
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => line.split(';'));
+  const column = (name: string) => header!.indexOf(name);
+  expect(
+    rows.map((row) => [
+      row[column('Resultado')],
+      row[column('Barra')],
+      row[column('Titular')],
+      row[column('Offline')],
+    ]),
+  ).toEqual([
+    ['Permitido', 'Entrada', 'Pablo Ortega', 'No'],
+    ['Permitido', 'Terraza', 'Lucía Romero', 'Sí'],
+    ['Rechazado', 'Terraza', 'Pablo Ortega', 'Sí'],
+  ]);
 });
 
 test('two tabs of one device share the queue, never serve a last drink twice, and send each drink once', async ({
@@ -155,7 +178,8 @@ test('two tabs of one device share the queue, never serve a last drink twice, an
   await expect(outcome(second)).toContainText('Límite de bebidas alcanzado');
   await scan(second, bono.qrCode);
   await expect(outcome(second)).toContainText('Consumo Registrado');
-  for (const tab of [page, second]) await expect(connection(tab)).toContainText('2 pendientes de enviar');
+  // Two drinks and the refusal wait (docs/decisions/067).
+  for (const tab of [page, second]) await expect(connection(tab)).toContainText('3 pendientes de enviar');
 
   // Back online: both tabs hear it at once; each drink is sent once.
   await context.setOffline(false);
@@ -164,5 +188,5 @@ test('two tabs of one device share the queue, never serve a last drink twice, an
   }
   expect(await drinksOf(page, token, unaCopa.id)).toHaveLength(1);
   expect(await drinksOf(page, token, bono.id)).toHaveLength(1);
-  expect([...uploads.values()]).toEqual([1, 1]);
+  expect([...uploads.values()]).toEqual([1, 1, 1]);
 });
