@@ -201,6 +201,11 @@ export const scannerEvent = z.object({
   fechaFin: z.string(),
   /** The event's bars, for "¿En qué barra estás?" (docs/rules/festivals.md); the event answer sends them. */
   barras: z.array(z.string()).optional(),
+  /**
+   * Some ticket type of the event names bars: the scanner asks for its bar before the first scan,
+   * with no way to skip it (docs/decisions/065). The event answer sends it.
+   */
+  barraObligatoria: z.boolean().optional(),
 });
 export type ScannerEvent = z.infer<typeof scannerEvent>;
 
@@ -253,8 +258,6 @@ export const scanDecision = z.object({
    */
   bebidasHoy: z.number().int().optional(),
   maxDrinksPerDay: z.number().int().optional(),
-  /** Today's per-day limit, only when today's top-ups 'Usables también hoy' raised it above `maxDrinksPerDay`. */
-  limiteHoy: z.number().int().optional(),
   /** The drink this scan asked for (recorded when `success`). */
   tipoBebida: z.string(),
 });

@@ -19,7 +19,14 @@ describe('guestTicketView', () => {
       nextDrink: null,
       notice: null,
       qrCode: 'QR-LUCIA-0001',
+      validAt: null,
     });
+  });
+
+  it("says 'Válido solo en: …' for a ticket whose type names bars", () => {
+    const fixture = guestTicketFixture();
+    const vip = { ...fixture, tipoTicket: { ...fixture.tipoTicket, barrasPermitidas: ['VIP', 'Terraza'] } };
+    expect(guestTicketView(vip, now).validAt).toBe('Válido solo en: VIP, Terraza');
   });
 
   it('says "Sin límite" for an unlimited ticket, with the drinks had so far', () => {

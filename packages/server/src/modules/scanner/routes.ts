@@ -19,6 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { badRequest, HttpError } from '../../http/errors';
 import { createDeviceAdmission } from './admission/new-devices';
+import { barRequired } from './bar-required';
 import { admitDevice, tokenHashOf } from './admission/request-device';
 import { createDeviceContact } from './device-contact';
 import { createOfflineData, etagOf, serializeOfflineData } from './offline-data';
@@ -142,7 +143,8 @@ export function registerScannerRoutes(
       asCaller(request, null, async (caller) => {
         const { evento } = await eventFor(request, caller);
         const { nombre, ubicacion, fechaInicio, fechaFin, barras = [] } = evento;
-        return { nombre, ubicacion, fechaInicio, fechaFin, barras };
+        const barraObligatoria = await barRequired(db, evento.id);
+        return { nombre, ubicacion, fechaInicio, fechaFin, barras, barraObligatoria };
       }),
   );
 

@@ -1,5 +1,6 @@
 import { drinkTypeLabel } from '@drinkflow/domain/bebidas';
 import { formatDateTime } from '@drinkflow/domain/dates';
+import { validOnlyAtText } from '@drinkflow/domain/scan-rules';
 import { limitText, modoLabels, type Modo } from '@drinkflow/domain/ticket-types';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
@@ -20,6 +21,8 @@ export interface PrintableTicket {
     drinkType: string;
     validoDesde: Date;
     validoHasta: Date;
+    /** The bars that serve it (docs/rules/festivals.md); null or absent: every bar. */
+    barrasPermitidas?: string[] | null;
   };
 }
 
@@ -94,6 +97,8 @@ export function addTicketPage(doc: PDFKit.PDFDocument, ticket: PrintableTicket, 
   doc.font('Helvetica').fontSize(9).fillColor(INK);
   doc.text(`${ticket.tipo.nombre} · ${modoLabels[ticket.tipo.modo]} · ${limitText(ticket.tipo)}`, { width });
   doc.text(`Bebidas: ${drinkTypeLabel(ticket.tipo.drinkType)}`, { width });
+  const onlyAt = validOnlyAtText(ticket.tipo.barrasPermitidas);
+  if (onlyAt) doc.font('Helvetica-Bold').text(onlyAt, { width }).font('Helvetica');
   doc
     .fillColor(MUTED)
     .text(

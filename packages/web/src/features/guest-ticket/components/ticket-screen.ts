@@ -43,6 +43,8 @@ export function createTicketScreen(): TicketScreen {
     class: 'mt-2 text-base font-semibold text-slate-800',
   });
   const next = h('p', { class: 'text-base font-semibold text-brand-800' });
+  // Where the guest may drink, beside what is left: a ticket refused at another bar says the same.
+  const validAt = h('p', { 'data-barras': '', class: 'mt-1 text-base font-semibold text-slate-900' });
   const drinks = h(
     'section',
     { 'aria-labelledby': 'bebidas-titulo', class: 'text-center' },
@@ -50,6 +52,7 @@ export function createTicketScreen(): TicketScreen {
     h('p', { 'aria-live': 'polite', 'data-bebidas': '', class: 'mt-1' }, left, ' ', outOf),
     today,
     next,
+    validAt,
   );
 
   const qrFrame = h('div', { class: 'guest-qr mx-auto bg-white' });
@@ -106,6 +109,7 @@ export function createTicketScreen(): TicketScreen {
       outOf.textContent = view.drinksLeft.detail;
       show(today, view.today);
       show(next, view.nextDrink);
+      show(validAt, view.validAt);
       holder.value.textContent = view.holder;
       type.value.textContent = view.typeName;
       limit.value.textContent = view.limit;

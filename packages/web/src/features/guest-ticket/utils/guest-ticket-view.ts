@@ -1,4 +1,5 @@
 import { todayText } from '@drinkflow/domain/daily-cutoff';
+import { validOnlyAtText } from '@drinkflow/domain/scan-rules';
 import {
   formatMadridDate as formatDate,
   formatMadridDateTime as formatDateTime,
@@ -16,6 +17,8 @@ export interface GuestTicketView {
   typeName: string;
   /** The ticket type's limit in words, as the API words it. */
   limit: string;
+  /** 'Válido solo en: VIP' when the type names bars (docs/rules/festivals.md), else null. */
+  validAt: string | null;
   /** The drinks left, as a figure ('3', 'Sin límite') and what it is out of ('de 4', or ''). */
   drinksLeft: { value: string; detail: string };
   /** 'Hoy: 2 de 4' (docs/rules/festivals.md) when the type has a per-day limit, else null. */
@@ -81,6 +84,7 @@ export function guestTicketView(ticket: GuestTicket, now: Date): GuestTicketView
     holder: ticket.titular,
     typeName: ticket.tipoTicket.nombre,
     limit: ticket.tipoTicket.descripcionLimite,
+    validAt: validOnlyAtText(ticket.tipoTicket.barrasPermitidas),
     drinksLeft: drinksLeft(ticket),
     today: todayText(ticket),
     nextDrink: nextDrink(ticket, now),

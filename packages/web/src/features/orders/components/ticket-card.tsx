@@ -1,5 +1,6 @@
 import { drinkTypeLabel } from '@drinkflow/domain/bebidas';
 import type { TicketDetail } from '@drinkflow/domain/orders';
+import { validOnlyAtText } from '@drinkflow/domain/scan-rules';
 import { limitText, modoLabels } from '@drinkflow/domain/ticket-types';
 import { useId } from 'react';
 import { formatDateTime } from '@/lib/format';
@@ -15,6 +16,12 @@ import { TicketScans } from './ticket-scans';
 import { TicketTopUps } from './ticket-top-ups';
 import { EffectiveStateBadge, TicketStatusBadge } from './ticket-status-badge';
 import { TicketWhatsappButton } from './ticket-whatsapp-button';
+
+/** 'Válido solo en: VIP' for a type that names bars (docs/rules/festivals.md); nothing otherwise. */
+function ValidAt({ barras }: { barras: readonly string[] | null | undefined }) {
+  const text = validOnlyAtText(barras);
+  return text && <p className="text-sm font-semibold text-slate-900">{text}</p>;
+}
 
 /** One ticket: its status, its type's rules, its scans, its QR code and what can be done with it. */
 export function TicketCard({ ticket, now }: { ticket: TicketDetail; now: Date }) {
@@ -55,6 +62,7 @@ export function TicketCard({ ticket, now }: { ticket: TicketDetail; now: Date })
               </div>
             ))}
           </dl>
+          <ValidAt barras={tipo.barrasPermitidas} />
           <TicketScans ticket={ticket} />
           {hasDrinkLimit(tipo) && <TicketTopUps ticket={ticket} />}
         </div>

@@ -16,6 +16,8 @@ export async function getScannerEvent(apiKey: string): Promise<OfflineAwareEvent
     const stored = unreachable(error) ? await storedOfflineData(apiKey) : null;
     if (!stored) throw error;
     const { nombre, ubicacion, fechaInicio, fechaFin } = stored.data.evento;
-    return { nombre, ubicacion, fechaInicio, fechaFin, offline: true };
+    // The data's ticket types say whether a bar is needed; the event's list of bars is not in it.
+    const barraObligatoria = stored.data.tiposTicket.some((tipo) => (tipo.barrasPermitidas?.length ?? 0) > 0);
+    return { nombre, ubicacion, fechaInicio, fechaFin, barraObligatoria, offline: true };
   }
 }

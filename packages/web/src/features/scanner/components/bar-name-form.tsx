@@ -14,7 +14,8 @@ interface BarNameFormProps {
   onSave(name: string): void;
   /** 'Ahora no' the first time, 'Cancelar' when editing. */
   cancelLabel: string;
-  onCancel(): void;
+  /** Absent: the question cannot be left unanswered (a bar the event's tickets need). */
+  onCancel?(): void;
 }
 
 /** '¿En qué barra estás?': the name goes with every drink this device records. */
@@ -75,9 +76,11 @@ export function BarNameForm({ initial, barras = [], onSave, cancelLabel, onCance
         <Button type="submit" disabled={name.trim() === ''}>
           Guardar
         </Button>
-        <Button variant="outline" onClick={onCancel}>
-          {cancelLabel}
-        </Button>
+        {onCancel && (
+          <Button variant="outline" onClick={onCancel}>
+            {cancelLabel}
+          </Button>
+        )}
       </div>
     </form>
   );

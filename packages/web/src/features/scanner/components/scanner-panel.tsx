@@ -6,11 +6,12 @@ import { useScannerSettings } from '../hooks/use-scanner-settings';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import { OfflineStatus } from '../offline/offline-status';
 import { useOfflineScanner } from '../offline/use-offline-scanner';
+import { CurrentBar, barQuestionNeeded } from './current-bar';
 import { DeviceBlocked } from './device-blocked';
 import { EventBanner } from './event-banner';
 import { ScanForm } from './scan-form';
 import { ScanOutcome } from './scan-outcome';
-import { ScannerSettings, BarPrompt } from './scanner-settings';
+import { ScannerSettings } from './scanner-settings';
 import { TicketInfo } from './ticket-info';
 
 interface ScannerPanelProps {
@@ -34,9 +35,10 @@ interface ScannerPanelProps {
 /**
  * The scanner of one event, shared by the public page and the organizer's. It keeps the event's
  * offline data and sends the drinks served offline (docs/rules/offline-and-field.md) while it is open. From the top:
- * the event, the connection status (online or not, the data's age, drinks waiting to be sent), the answer to the last scan with the holder's name (a fixed place,
+ * the event, the device's bar, the connection status (online or not, the data's age, drinks waiting to be sent), the answer to the last scan with the holder's name (a fixed place,
  * always on screen after a scan, even on a 360×740 phone), the code field and camera, the ticket,
- * the device's settings. The screen stays on while it is open. Render it with `key={apiKey}` so
+ * sound and vibration. While the bar must be answered first (a ticket type of the event names
+ * bars, docs/decisions/065), the question takes the place of the answer and the code field. The screen stays on while it is open. Render it with `key={apiKey}` so
  * that another event starts from a clean state. A device the server refuses (not paired on an event
  * that asks for it, or revoked) stops scanning: the scanner's parts and their background work end.
  */
@@ -57,34 +59,40 @@ function ActiveScanner({ apiKey, event, eventOnPhones = true, ticketActions }: S
   // After the bar question the next handheld scan must land in the code field, untouched.
   const focusCode = () => inputRef.current?.focus({ preventScroll: true });
   const barras = event.barras ?? [];
+  const barRequired = event.barraObligatoria === true;
+  const asking = barRequired && barQuestionNeeded(settings.barra, barras, barRequired);
 
   return (
     <div className="space-y-3 sm:space-y-4">
       <div className={eventOnPhones ? undefined : 'hidden sm:block'}>
         <EventBanner event={event} />
       </div>
+      <CurrentBar settings={settings} barras={barras} required={barRequired} onDone={focusCode} />
       <OfflineStatus status={offline.status} onClearFailed={offline.clearFailed} />
-      <BarPrompt settings={settings} barras={barras} onDone={focusCode} />
-      <ScanOutcome
-        outcome={scanner.outcome}
-        error={scanner.error}
-        verification={verificationOf(scanner)}
-        holder={holderOf(scanner)}
-        repeat={scanner.repeat}
-        offline={decidedOffline(scanner)}
-        checking={scanner.pending === 'consume' || scanner.pending === 'verify'}
-        undoable={scanner.undoable}
-        undoing={scanner.pending === 'undo'}
-        onUndo={() => void scanner.undo()}
-      />
-      <ScanForm scanner={scanner} inputRef={inputRef} />
-      {scanner.ticket && (
-        <TicketInfo
-          data={scanner.ticket.data}
-          actions={ticketActions?.(scanner.ticket.data, scanner.reloadTicket)}
-        />
+      {!asking && (
+        <>
+          <ScanOutcome
+            outcome={scanner.outcome}
+            error={scanner.error}
+            verification={verificationOf(scanner)}
+            holder={holderOf(scanner)}
+            repeat={scanner.repeat}
+            offline={decidedOffline(scanner)}
+            checking={scanner.pending === 'consume' || scanner.pending === 'verify'}
+            undoable={scanner.undoable}
+            undoing={scanner.pending === 'undo'}
+            onUndo={() => void scanner.undo()}
+          />
+          <ScanForm scanner={scanner} inputRef={inputRef} />
+          {scanner.ticket && (
+            <TicketInfo
+              data={scanner.ticket.data}
+              actions={ticketActions?.(scanner.ticket.data, scanner.reloadTicket)}
+            />
+          )}
+        </>
       )}
-      <ScannerSettings settings={settings} barras={barras} onDone={focusCode} />
+      <ScannerSettings settings={settings} />
     </div>
   );
 }

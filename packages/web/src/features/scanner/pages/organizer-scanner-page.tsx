@@ -14,6 +14,7 @@ import { useAuth } from '@/lib/auth';
 import type { SelectionMemory } from '@/lib/event-selection';
 import { ScannerPanel } from '../components/scanner-panel';
 import { useOwnDevice } from '../hooks/use-own-device';
+import { useScannerEvent } from '../hooks/use-scanner-event';
 import { dateTime } from '../utils/ticket-display';
 
 /** Remembers the event last scanned for; nothing is chosen on the first visit. */
@@ -91,17 +92,30 @@ export function OrganizerScannerPage() {
 function OwnScanner({ evento }: { evento: Evento }) {
   const { user } = useAuth();
   const own = useOwnDevice(evento.id, evento.apiKey, user?.nombre ?? '');
-  if (own.status === 'pairing') {
-    return (
-      <p role="status" className="py-8 text-center text-slate-600">
-        Preparando el escáner...
-      </p>
-    );
-  }
+  if (own.status === 'pairing') return <Preparing />;
+  return <PairedScanner evento={evento} own={own} />;
+}
+
+function Preparing() {
+  return (
+    <p role="status" className="py-8 text-center text-slate-600">
+      Preparando el escáner...
+    </p>
+  );
+}
+
+/**
+ * The scanner once paired. It reads the event as the bar's scanner does, so it knows whether a
+ * ticket type names bars and the bar must be chosen first (docs/decisions/065); without an
+ * answer, the event of the list.
+ */
+function PairedScanner({ evento, own }: { evento: Evento; own: ReturnType<typeof useOwnDevice> }) {
+  const { state } = useScannerEvent(evento.apiKey);
+  if (state.status === 'loading') return <Preparing />;
   return (
     <ScannerPanel
       apiKey={evento.apiKey}
-      event={evento}
+      event={state.status === 'ready' ? { ...evento, ...state.event } : evento}
       // The selector above names the event.
       eventOnPhones={false}
       // Only the organizer may add drinks (docs/rules/festivals.md), to a ticket with a limit.
