@@ -88,6 +88,8 @@ export const guestTicket = z.object({
    */
   bebidasHoy: z.number().int().nonnegative().optional(),
   maxDrinksPerDay: z.number().int().positive().optional(),
+  /** Today's per-day limit, only when today's top-ups 'Usables también hoy' raised it (docs/decisions/063). */
+  limiteHoy: z.number().int().positive().optional(),
   /**
    * Only when the type has a per-day limit: the ISO time the next drink is allowed (the next
    * cut-off) once today's limit is reached — the scanner's `nextAllowedTime` of `limite_diario`;

@@ -258,6 +258,8 @@ export const scanDecision = z.object({
    */
   bebidasHoy: z.number().int().optional(),
   maxDrinksPerDay: z.number().int().optional(),
+  /** Today's per-day limit, only when today's top-ups 'Usables también hoy' raised it above `maxDrinksPerDay`. */
+  limiteHoy: z.number().int().optional(),
   /** The drink this scan asked for (recorded when `success`). */
   tipoBebida: z.string(),
 });

@@ -1,11 +1,12 @@
 import { defaultTipoBebida } from '@drinkflow/domain/bebidas';
 import { guestTicketMessages, limitDescription, type GuestTicket } from '@drinkflow/domain/guest-ticket';
-import { drinksToday } from '@drinkflow/domain/daily-cutoff';
+import { dailyAllowance, drinksToday } from '@drinkflow/domain/daily-cutoff';
 import { decideScan, drinksLeft, effectiveTicketState } from '@drinkflow/domain/scan-rules';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consumos, eventos, pedidos, tickets, tiposTicket } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { dayTopUpsOf } from '../tickets';
 
 export interface GuestTicketOptions {
   timeZone: string;
@@ -58,6 +59,11 @@ export function createGuestTicketService(db: Db, { timeZone, now = () => new Dat
       const limited = tipo.modo !== 'temporal' && tipo.maxDrinks !== null;
       // Top-ups raise a counted ticket's limit (docs/rules/festivals.md).
       const recargas = limited ? row.recargas : 0;
+      // Top-ups 'Usables también hoy' raise their festival day's limit (docs/decisions/063).
+      const recargasHoy =
+        tipo.maxDrinksPerDay === null
+          ? []
+          : ((await dayTopUpsOf(db, [row.ticketId])).get(row.ticketId) ?? []);
       // The scanner's own answer to a drink of the ticket's kind right now: an interval, or the
       // per-day limit until the next cut-off, makes the guest wait for a known time.
       const decision = decideScan({
@@ -68,6 +74,7 @@ export function createGuestTicketService(db: Db, { timeZone, now = () => new Dat
         now: at,
         timeZone,
         recargas,
+        recargasHoy,
         corteDiario: row.evento.corteDiario,
       });
 
@@ -100,6 +107,14 @@ export function createGuestTicketService(db: Db, { timeZone, now = () => new Dat
       if (tipo.maxDrinksPerDay !== null) {
         answer.bebidasHoy = drinksToday(times, at, row.evento.corteDiario, timeZone);
         answer.maxDrinksPerDay = tipo.maxDrinksPerDay;
+        const limiteHoy = dailyAllowance(
+          tipo.maxDrinksPerDay,
+          recargasHoy,
+          at,
+          row.evento.corteDiario,
+          timeZone,
+        );
+        if (limiteHoy !== tipo.maxDrinksPerDay) answer.limiteHoy = limiteHoy;
         answer.proximaBebidaDiaria =
           decision.reason === 'limite_diario' && decision.nextAllowedTime
             ? decision.nextAllowedTime.toISOString()
