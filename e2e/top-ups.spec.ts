@@ -1,10 +1,10 @@
 import { formatDateTime } from '@drinkflow/domain/dates';
 import type { Page } from '@playwright/test';
 import { loginThroughForm, registerThroughApi, uniqueEmail } from './support/accounts';
-import { createOrderThroughApi, createTicketTypeThroughApi } from './support/api-data';
+import { createEventThroughApi, createOrderThroughApi, createTicketTypeThroughApi } from './support/api-data';
 import { toastTitled } from './support/page-parts';
 import { expect, test } from './support/test';
-import { consumosOf, createLiveEvent, createTicket, type LiveEvent } from './support/scanner-data';
+import { consumosOf, createLiveEvent, createTicket, HOUR, type LiveEvent } from './support/scanner-data';
 
 // docs/rules/festivals.md: top-ups ('Añadir bebidas') at the organizer's scanner and on the order detail,
 // and the per-day limit's refusal.
@@ -78,7 +78,7 @@ test('an organizer adds drinks to a used-up ticket at the scanner; the next scan
 
   await page.goto(`/organizer/pedido/${pedido.id}`);
   const card = page.getByRole('article', { name: `Ticket #${ticket.id}` });
-  await expect(card.getByText('Quedan 1 de 3 bebidas (2 usadas)')).toBeVisible();
+  await expect(card.getByText('Queda 1 de 3 bebidas (2 usadas)')).toBeVisible();
   const recargas = card.getByRole('region', { name: `Recargas del ticket #${ticket.id}` });
   await expect(recargas.getByRole('listitem')).toHaveCount(1);
   const entry = recargas.getByRole('listitem').first();
@@ -112,4 +112,59 @@ test('a ticket with one drink per day is refused the second with «Límite diari
   await expect(outcome(page)).toContainText('Límite diario alcanzado');
   await expect(outcome(page)).toContainText('Hoy: 1 de 1');
   expect(await consumosOf(request, account.token, ticket.id)).toHaveLength(1);
+});
+
+test.describe('on a phone (360 px)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('drinks added as usable today are served at once past the daily limit (docs/decisions/063)', async ({
+    page,
+    request,
+  }) => {
+    const account = await registerThroughApi(request, { nombre: 'Inés' });
+    // Two festival days, so the next cut-off (06:00) falls within the ticket's validity.
+    const evento = await createEventThroughApi(request, account.token, {
+      nombre: 'Festival de Dos Días',
+      fechaInicio: new Date(Date.now() - HOUR).toISOString(),
+      fechaFin: new Date(Date.now() + 48 * HOUR).toISOString(),
+    });
+    const ticket = await createTicket(request, account.token, evento, {
+      nombre: 'Abono Diario',
+      maxDrinks: 10,
+      maxDrinksPerDay: 1,
+    });
+    await loginThroughForm(page, account.email, account.password);
+    await expect(page).toHaveURL('/organizer/eventos');
+    await openOrganizerScanner(page, evento);
+
+    await scan(page, ticket.qrCode);
+    await expect(verdict(page, 'Consumo Registrado')).toBeVisible();
+    await page.getByRole('button', { name: 'Nuevo Escaneo' }).click();
+    await scan(page, ticket.qrCode);
+    await expect(outcome(page)).toContainText('Límite diario alcanzado');
+
+    await page
+      .getByRole('region', { name: 'Información del Ticket' })
+      .getByRole('button', { name: 'Añadir bebidas' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Añadir bebidas' });
+    await expect(dialog.getByText('Hoy: 1 de 1')).toBeVisible();
+    const usableToday = dialog.getByRole('checkbox', { name: 'Usables también hoy' });
+    await expect(usableToday).toBeChecked();
+    await usableToday.uncheck();
+    await expect(dialog.getByText(/^Podrá usarlas a partir de/)).toBeVisible();
+    await usableToday.check();
+    await dialog.getByLabel(/^Bebidas/).fill('2');
+    await dialog.getByLabel('Importe (€)').fill('10,50');
+    await page.screenshot({ path: '/tmp/a-top-up-dialog-360.png' });
+    await dialog.getByRole('button', { name: 'Añadir bebidas' }).click();
+    await expect(toastTitled(page, 'Bebidas añadidas')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await scan(page, ticket.qrCode);
+    await expect(verdict(page, 'Consumo Registrado')).toBeVisible();
+    await expect(outcome(page)).toContainText('Hoy: 2 de 3');
+    await page.screenshot({ path: '/tmp/a-top-up-served-360.png' });
+    expect(await consumosOf(request, account.token, ticket.id)).toHaveLength(2);
+  });
 });
