@@ -8,7 +8,7 @@ describe('whatsappHref', () => {
     nombre: 'Ana Martín',
     evento: 'Cena de Gala',
     enlaces: ['/t/abc123', '/t/def456'],
-    origin: 'https://drinkflow.example',
+    base: 'https://drinkflow.example',
   };
 
   it("opens wa.me with the number and a Spanish message with each ticket's absolute link", () => {

@@ -1,5 +1,6 @@
 import { Mail } from 'lucide-react';
 import { useId, useState } from 'react';
+import { LocalLinksWarning } from '@/components/local-links-warning';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,8 +14,7 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api';
 import { useEmailProgress, useSendEventEmails } from '../api/email-progress';
-
-const NOT_CONFIGURED = 'El envío por email no está configurado';
+import { EmailNotConfigured } from './email-not-configured';
 
 /** The event's emails as a bar: sent of all orders, with what waits and what failed. */
 function EmailProgressBar({ eventoId }: { eventoId: number }) {
@@ -38,11 +38,8 @@ function EmailProgressBar({ eventoId }: { eventoId: number }) {
         {data.enviados} de {data.total} pedidos enviados · {data.enCola} en cola · {data.fallidos} fallidos ·{' '}
         {data.sinEnviar} sin enviar
       </p>
-      {!data.configurado && (
-        <p role="alert" className="text-sm text-amber-900">
-          {NOT_CONFIGURED}. Pide al administrador del servidor que configure SMTP_URL.
-        </p>
-      )}
+      {!data.configurado && <EmailNotConfigured />}
+      {data.enlaces?.local && <LocalLinksWarning />}
     </div>
   );
 }

@@ -9,8 +9,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
+import { useEmailProgress } from '../api/email-progress';
 import { orderKey } from '../api/get-order';
 import { useSendOrderEmail } from '../api/send-order-email';
+import { EmailNotConfigured } from './email-not-configured';
 
 const tones = { sin_enviar: 'neutral', en_cola: 'blue', enviado: 'green', fallido: 'red' } as const;
 
@@ -52,10 +54,16 @@ export function EmailStatusBadge({ envio, compact = false }: { envio: Envio; com
 /** How often an order whose email waits in the queue is read again. */
 const QUEUED_REFRESH_MS = 3000;
 
-/** The order's email: its state, when it went out, and 'Enviar por email' / 'Reenviar'. */
+/**
+ * The order's email: its state, when it went out, and 'Enviar por email' / 'Reenviar' — disabled,
+ * with the reason, when this server cannot send email (the event's progress says so, as in the
+ * bulk dialog).
+ */
 export function OrderEmailStatus({ pedido }: { pedido: Pedido }) {
   const { envio } = pedido;
   const send = useSendOrderEmail();
+  const notConfigured = useEmailProgress(pedido.evento.id).data?.configurado === false;
+  const notConfiguredId = useId();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const titleId = useId();
@@ -91,7 +99,8 @@ export function OrderEmailStatus({ pedido }: { pedido: Pedido }) {
           <Button
             variant="outline"
             size="sm"
-            disabled={send.isPending || pedido.totalTickets === 0}
+            disabled={send.isPending || pedido.totalTickets === 0 || notConfigured}
+            aria-describedby={notConfigured ? notConfiguredId : undefined}
             onClick={onSend}
           >
             {envio.estado === 'sin_enviar' ? (
@@ -115,6 +124,7 @@ export function OrderEmailStatus({ pedido }: { pedido: Pedido }) {
             </span>
           )}
         </p>
+        {notConfigured && envio.estado !== 'en_cola' && <EmailNotConfigured id={notConfiguredId} />}
         {problem && (
           <p role="alert" className="text-sm text-red-700">
             {problem}

@@ -8,6 +8,7 @@ import { EditOrderDialog } from '../components/edit-order-dialog';
 import { OrderEmailStatus } from '../components/email-status';
 import { OrderCard } from '../components/order-card';
 import { OrderHeader } from '../components/order-header';
+import { OrderLinksWarning } from '../components/order-links-warning';
 import { OrderNotFound } from '../components/order-not-found';
 import { OrderTickets } from '../components/order-tickets';
 
@@ -43,6 +44,7 @@ export function OrderDetailPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <OrderHeader pedido={pedido} />
+      <OrderLinksWarning pedido={pedido} />
       <OrderCard pedido={pedido} onEdit={() => setEditing(true)} />
       <OrderEmailStatus pedido={pedido} />
       <OrderTickets pedidoId={pedido.id} />

@@ -10,20 +10,22 @@ import { formatTime } from '@/lib/format';
 interface WhatsappSendRowProps {
   item: WhatsappSendItem;
   evento: string;
+  /** The base of the guest links (`useLinkBase`). */
+  linkBase: string;
   onSent(sent: boolean): void;
 }
 
 const ticketsText = (count: number) => (count === 1 ? '1 ticket' : `${count} tickets`);
 
 /** One guest of the sending list: 'Enviar' (opens WhatsApp and marks it sent), or 'Enviado' and undo. */
-export function WhatsappSendRow({ item, evento, onSent }: WhatsappSendRowProps) {
+export function WhatsappSendRow({ item, evento, linkBase, onSent }: WhatsappSendRowProps) {
   const nameId = useId();
   const href = whatsappHref({
     telefono: item.telefonoWhatsapp,
     nombre: item.nombreCompleto,
     evento,
     enlaces: item.tickets.map((ticket) => ticket.enlaceInvitado),
-    origin: window.location.origin,
+    base: linkBase,
   });
   const sent = item.whatsappEnviadoEn !== null;
   return (

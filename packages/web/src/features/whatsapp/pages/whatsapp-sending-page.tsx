@@ -3,9 +3,11 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { LoadError } from '@/components/load-error';
+import { LocalLinksWarning } from '@/components/local-links-warning';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useEvent } from '@/hooks/use-event';
+import { useLinkBase } from '@/lib/link-base';
 import { useWhatsappList } from '../api/get-whatsapp-list';
 import { useMarkWhatsappSent } from '../api/mark-whatsapp-sent';
 import { WhatsappSendRow } from '../components/whatsapp-send-row';
@@ -20,6 +22,7 @@ export function WhatsappSendingPage() {
   const event = useEvent(eventoId);
   const list = useWhatsappList(eventoId);
   const mark = useMarkWhatsappSent(eventoId);
+  const linkBase = useLinkBase();
   const [onlyPending, setOnlyPending] = useState(false);
   // Marked during this visit: they stay in the 'Solo pendientes' view, so the undo stays at hand.
   const [touched, setTouched] = useState<ReadonlySet<number>>(new Set());
@@ -52,7 +55,7 @@ export function WhatsappSendingPage() {
       </div>
       {list.isError ? (
         <LoadError message="No se pudo cargar la lista de envíos." onRetry={() => void list.refetch()} />
-      ) : !list.data || !event.data ? (
+      ) : !list.data || !event.data || !linkBase ? (
         <div role="status" aria-label="Cargando envíos" className="space-y-3">
           <Skeleton className="h-16 w-full" />
           <Skeleton className="h-64 w-full" />
@@ -60,6 +63,7 @@ export function WhatsappSendingPage() {
       ) : (
         <Card>
           <CardContent className="space-y-4 p-4 sm:p-6">
+            {linkBase.local && <LocalLinksWarning />}
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-lg font-semibold text-slate-900" aria-live="polite">
                 {sentCountText(sent, items.length)}
@@ -97,6 +101,7 @@ export function WhatsappSendingPage() {
                     key={item.pedidoId}
                     item={item}
                     evento={evento}
+                    linkBase={linkBase.base}
                     onSent={(isSent) => onSent(item.pedidoId, isSent)}
                   />
                 ))}
