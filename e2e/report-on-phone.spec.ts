@@ -88,4 +88,45 @@ test.describe('at 360×740', () => {
     expect(widths.document).toBeLessThanOrEqual(widths.viewport);
     await page.screenshot({ path: testInfo.outputPath('informe-quien-sirvio-360.png'), fullPage: true });
   });
+
+  test('the offline conflicts are listed and fit a phone (docs/decisions/067)', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const organizer = await signInAsNewOrganizer(page, request, 'Marta');
+    const { evento, pedido } = await createLiveEventWithTickets(request, organizer.token, {
+      maxDrinks: 1,
+      nombreCompleto: 'Maximiliana Fernández-Villaverde de la Concepción',
+    });
+    // Two bars served the one-drink ticket offline: the one uploaded second is the conflict.
+    for (const [minutes, barra] of [
+      [20, 'Terraza'],
+      [10, 'Barra de la pista central junto al escenario'],
+    ] as const) {
+      const upload = await request.post(`/api/scanner/${evento.apiKey}/consume`, {
+        data: {
+          qrCode: pedido.tickets[0]!.qrCode,
+          scanId: crypto.randomUUID(),
+          barra,
+          offline: true,
+          escaneadoEn: new Date(Date.now() - minutes * 60_000).toISOString(),
+        },
+      });
+      expect(upload.status()).toBe(200);
+    }
+
+    await page.goto(`/organizer/estadisticas/${evento.id}/informe`);
+    const list = page.getByRole('list', { name: 'Conflictos offline registrados' });
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(list).toContainText('Límite de bebidas alcanzado');
+    await expect(list).toContainText('Maximiliana Fernández-Villaverde de la Concepción');
+    await expect(list).toContainText('Barra de la pista central junto al escenario');
+    await list.scrollIntoViewIfNeeded();
+    const widths = await page.evaluate(() => ({
+      document: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+    expect(widths.document).toBeLessThanOrEqual(widths.viewport);
+    await page.screenshot({ path: testInfo.outputPath('informe-conflictos-360.png'), fullPage: true });
+  });
 });
