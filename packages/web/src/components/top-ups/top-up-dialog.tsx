@@ -1,4 +1,5 @@
 import { todayText } from '@drinkflow/domain/daily-cutoff';
+import { startingAtWords } from '@drinkflow/domain/dates';
 import { topUpMetodoLabels, topUpMetodos, type Recarga, type TopUpToday } from '@drinkflow/domain/topups';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusCircle } from 'lucide-react';
@@ -189,13 +190,10 @@ function TopUpForm({
   );
 }
 
-/** 'a partir de las 06:00' later the same calendar day, else 'a partir del 28/11 a las 06:00'. */
+/** The scanner's words for a time ahead, in the browser's time zone: 'a partir del 28/11 a las 06:00'. */
 function startingAt(iso: string, now = new Date()): string {
   const day = formatDate(iso);
-  const time = formatTime(iso);
-  return day === formatDate(now)
-    ? `a partir de las ${time}`
-    : `a partir del ${day.slice(0, 5)} a las ${time}`;
+  return startingAtWords(day.slice(0, 5), formatTime(iso), day === formatDate(now));
 }
 
 /** When the drinks of a top-up not usable today become usable, in the dialog's words. */
