@@ -111,6 +111,27 @@ describe('event form: bars and daily cut-off', () => {
     expect(bars().queryByText(message)).not.toBeInTheDocument();
   });
 
+  it('puts a 400 on barras.<n> under the n-th bar sent, skipping the removed ones', async () => {
+    const message = 'El nombre de la barra contiene caracteres no permitidos';
+    const { user } = renderEdit({
+      'PUT /api/eventos/1': failure(400, {
+        message: 'Datos inválidos',
+        error: 'validation_error',
+        details: [{ field: 'barras.1', message }],
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Quitar la barra VIP' }));
+    await user.type(screen.getByLabelText('Nueva barra'), 'Pista{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+
+    // Sent: ['Terraza', 'Pista']; barras.1 is Pista, the third row.
+    await waitFor(() =>
+      expect(bars().getByLabelText('Nombre de la barra 3')).toHaveAccessibleDescription(message),
+    );
+    expect(bars().getByLabelText('Nombre de la barra 2')).toHaveAttribute('aria-invalid', 'false');
+    expect(bars().getByLabelText('Nombre de la barra 1')).toHaveAttribute('aria-invalid', 'false');
+  });
+
   it('drops a bar added in the form at once, and does not rename a removed one', async () => {
     const { user, fetchMock, router } = renderEdit();
     const terraza = await screen.findByLabelText('Nombre de la barra 2');

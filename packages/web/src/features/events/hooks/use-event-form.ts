@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api';
 import {
   dateErrors,
   invalidDateMessage,
+  keptBars,
   savedBarAt,
   validateEventForm,
   type EventFormErrors,
@@ -74,12 +75,15 @@ export function useEventForm(initial: () => EventFormValues, missingMessage: str
     const fromServer: EventFormErrors = Object.fromEntries(
       fields.map((field) => [field, error.fieldMessage(field)]).filter(([, message]) => message),
     );
-    // 409: a bar that a ticket type allows cannot be removed (docs/rules/festivals.md); each detail
-    // `barras.<n>` goes under that bar's row, which stays in the form until the organizer resolves it.
+    // A detail `barras.<n>` goes under that bar's row. In a 409 (a bar that a ticket type allows
+    // cannot be removed, docs/rules/festivals.md) n is the bar's place in the saved list, and the
+    // removed row stays until the organizer resolves it; in a 400, its place in the body sent.
+    const rowAt = (position: number) =>
+      error.status === 409 ? savedBarAt(values.barras, position) : keptBars(values.barras)[position];
     const underBars = new Map<string, string>();
     for (const detail of (error.body as Partial<ApiErrorBody> | null)?.details ?? []) {
       const position = /^barras\.(\d+)$/.exec(detail.field)?.[1];
-      const barra = position === undefined ? undefined : savedBarAt(values.barras, Number(position));
+      const barra = position === undefined ? undefined : rowAt(Number(position));
       if (barra) underBars.set(barra.key, detail.message);
     }
     if (underBars.size > 0) {
