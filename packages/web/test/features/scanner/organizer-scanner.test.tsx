@@ -4,7 +4,7 @@ import { OrganizerScannerPage } from '@/features/scanner/pages/organizer-scanner
 import { type ApiRoutes, serveApi } from '../../support/api-stub';
 import { anEvent, anOrganizer } from '../../support/entities';
 import { renderRoutes, signIn } from '../../support/render-app';
-import { aScannerTicket, aScanResult, postedBodies, QR } from './scanner-fixtures';
+import { anEventBanner, aScannerTicket, aScanResult, postedBodies, QR } from './scanner-fixtures';
 
 // Each journey types, waits for answers and renders the whole page: on a busy 2-core machine one
 // takes longer than Vitest's default 5 s. A missing text still fails after findBy's own 5 s.
@@ -27,6 +27,8 @@ function renderPage(events = [boda, festival]) {
   const fetchMock = serveApi({
     'GET /api/auth/me': { user: organizer },
     'GET /api/eventos/7': events,
+    // Once paired, the scanner reads the event as the bar's scanner does (docs/decisions/065).
+    'GET /api/scanner/clave-festival/event': anEventBanner({ nombre: 'Festival', ubicacion: 'Cádiz' }),
     'POST /api/scanner/clave-festival/consume': aScanResult({ remainingDrinks: 1 }),
     [`GET /api/scanner/clave-festival/ticket/${QR}`]: aScannerTicket(),
   } as ApiRoutes);
@@ -48,7 +50,7 @@ describe('organizer scanner', () => {
     expect(screen.queryByRole('option', { name: /Todos mis eventos/ })).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Evento'), 'Festival — 01/08/2030 20:00');
-    expect(screen.getByRole('heading', { name: 'Festival' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Festival' })).toBeInTheDocument();
     expect(screen.getByText('Cádiz')).toBeInTheDocument();
     expect(localStorage.getItem('scanner-selected-evento')).toBe('2');
 

@@ -89,7 +89,8 @@ describe('public scanner: advanced mode', () => {
 
     await user.clear(input);
     await user.type(input, 'otro{Enter}');
-    expect(await screen.findByText('Error al obtener información del ticket')).toBeInTheDocument();
+    // Another event's ticket is refused, not a fault (docs/decisions/065).
+    expect(await screen.findByRole('heading', { name: 'Ticket no válido' })).toBeInTheDocument();
     expect(screen.getByText('Este ticket no pertenece a este evento')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Registrar Consumo' })).toBeDisabled();
   });
