@@ -164,6 +164,7 @@ test.describe('on a phone (360 px)', () => {
     await scan(page, ticket.qrCode);
     await expect(verdict(page, 'Consumo Registrado')).toBeVisible();
     await expect(outcome(page)).toContainText('Hoy: 2 de 3');
+    await outcome(page).scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/a-top-up-served-360.png' });
     expect(await consumosOf(request, account.token, ticket.id)).toHaveLength(2);
   });

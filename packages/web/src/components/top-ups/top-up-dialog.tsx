@@ -149,6 +149,8 @@ function TopUpForm({
             {...form.register('bebidas')}
           />
         </FormField>
+        {/* Beside the drinks: what the organizer decides with them, seen without scrolling on a phone. */}
+        {hoy && <UsableToday id={id('paraHoy')} hoy={hoy} checked={paraHoy} onCheckedChange={setParaHoy} />}
         <FormField
           id={id('importe')}
           label="Importe (€)"
@@ -175,7 +177,6 @@ function TopUpForm({
         <FormField id={id('nota')} label="Nota" error={errors.nota?.message}>
           <Textarea {...aria('nota')} {...form.register('nota')} />
         </FormField>
-        {hoy && <UsableToday id={id('paraHoy')} hoy={hoy} checked={paraHoy} onCheckedChange={setParaHoy} />}
         <DialogFooter>
           <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
             Cancelar
