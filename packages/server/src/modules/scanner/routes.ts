@@ -17,6 +17,7 @@ import { noContent } from '@drinkflow/domain/responses';
 import { SCANNER_DEVICE_HEADER } from '@drinkflow/domain/scanner-limits';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { compiledSerializerCompiler } from '../../http/compiled-serializer';
 import { badRequest, HttpError } from '../../http/errors';
 import { createDeviceAdmission } from './admission/new-devices';
 import { barRequired } from './bar-required';
@@ -168,7 +169,11 @@ export function registerScannerRoutes(
 
   app.post(
     '/api/scanner/:apiKey/consume',
-    { schema: { params: scannerKeyParams, body: consumeBody, response: { 200: scanResult } } },
+    {
+      schema: { params: scannerKeyParams, body: consumeBody, response: { 200: scanResult } },
+      // The bar's hot path: its answer written by a compiled serializer, not zod's encoding pass.
+      serializerCompiler: compiledSerializerCompiler,
+    },
     async (request) => {
       const { apiKey } = request.params;
       const { body } = request;
