@@ -22,7 +22,7 @@ beforeEach(() => {
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe('GET /api/scanner/{apiKey}/event', () => {
-  it('answers the event’s name, place, period and bars only, without a session', async () => {
+  it('answers the event’s name, place, period, bars and whether a bar is needed only, without a session', async () => {
     const { scanner, evento } = await scannerSetup(t);
 
     const res = await scanner.event();
@@ -34,6 +34,7 @@ describe('GET /api/scanner/{apiKey}/event', () => {
       fechaInicio: evento.fechaInicio,
       fechaFin: evento.fechaFin,
       barras: [],
+      barraObligatoria: false,
     });
     expect(res.json<{ fechaInicio: string }>().fechaInicio).toMatch(ISO);
   });
