@@ -9,7 +9,7 @@ import { expect, test } from './support/test';
 
 const NOT_CONFIGURED = 'El envío por email no está configurado';
 
-test('an order shows its email state, and sending says email is not configured', async ({ page }) => {
+test('an order shows its email state, and its send button says email is not configured', async ({ page }) => {
   const account = await signInAsNewOrganizer(page, page.request, 'Organizadora');
   const evento = await createEventThroughApi(page.request, account.token, { nombre: 'Boda en la playa' });
   const tipo = await createTicketTypeThroughApi(page.request, account.token, evento);
@@ -24,9 +24,11 @@ test('an order shows its email state, and sending says email is not configured',
   await page.goto(`/organizer/pedido/${pedido.id}`);
   const card = page.getByRole('region', { name: 'Envío por email' });
   await expect(card.getByText('Sin enviar', { exact: true })).toBeVisible();
-  await card.getByRole('button', { name: 'Enviar por email' }).click();
-  await expect(card.getByRole('alert')).toHaveText(NOT_CONFIGURED);
-  await expect(card.getByText('Sin enviar', { exact: true })).toBeVisible();
+  // Known before any click (docs/decisions/064): disabled, with the bulk dialog's reason.
+  const send = card.getByRole('button', { name: 'Enviar por email' });
+  await expect(send).toBeDisabled();
+  await expect(card.getByRole('alert')).toContainText(NOT_CONFIGURED);
+  await expect(send).toHaveAccessibleDescription(new RegExp(`^${NOT_CONFIGURED}`));
   await expectNoSeriousA11yViolations(page);
 });
 
