@@ -20,7 +20,7 @@ test('the open guest page shows each drink within 5 s of the scan, on a 360 px p
     ticketTypeId: type.id,
     quantity: 1,
   });
-  const ticket = order.tickets[0] as { qrCode: string; enlaceInvitado: string };
+  const ticket = order.tickets[0] as { id: number; qrCode: string; enlaceInvitado: string };
   const drinksLeft = page.getByRole('region', { name: 'Bebidas restantes' });
 
   // The page's live stream answers once it is subscribed: scans after that must reach the page.
