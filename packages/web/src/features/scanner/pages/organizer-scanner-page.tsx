@@ -34,9 +34,9 @@ export function OrganizerScannerPage() {
 
   return (
     // On a phone the result and the code field must fit under the header: tighter, without the intro.
-    <div className="mx-auto max-w-xl space-y-4 sm:space-y-6">
+    <div className="mx-auto max-w-xl space-y-3 sm:space-y-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold text-slate-900">Escáner QR</h1>
+        <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">Escáner QR</h1>
         <p className="hidden text-slate-600 sm:block">
           Valida los tickets de tus eventos y registra sus consumiciones.
         </p>
