@@ -87,13 +87,25 @@ describe('the bulk sending’s answers', () => {
   });
 
   it('counts an event’s orders by the state of their email, and whether email is configured', () => {
-    const progress = { total: 10, enviados: 4, enCola: 3, fallidos: 1, sinEnviar: 2, configurado: true };
+    const progress = {
+      total: 10,
+      enviados: 4,
+      enCola: 3,
+      fallidos: 1,
+      sinEnviar: 2,
+      configurado: true,
+      enlaces: { base: 'https://fiesta.example', local: false },
+    };
     expect(envioProgress.parse(progress)).toEqual(progress);
+    expect(envioProgress.parse({ ...progress, enlaces: null }).enlaces).toBeNull();
     for (const key of Object.keys(progress)) {
       const { [key]: _dropped, ...rest } = progress as Record<string, unknown>;
       expect(envioProgress.safeParse(rest).success, key).toBe(false);
     }
     expect(envioProgress.safeParse({ ...progress, configurado: 'sí' }).success).toBe(false);
     expect(envioProgress.safeParse({ ...progress, total: '10' }).success).toBe(false);
+    expect(envioProgress.safeParse({ ...progress, enlaces: { base: 'https://x.example' } }).success).toBe(
+      false,
+    );
   });
 });
