@@ -72,6 +72,8 @@ projects.push({
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
+    // jsdom renders of whole pages and dialogs take a few seconds when server files share the two cores.
+    testTimeout: 15_000,
   },
 });
 
