@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PublicScannerPage } from '@/features/scanner/pages/public-scanner-page';
 import { failure } from '../../support/api-stub';
@@ -58,7 +58,7 @@ describe('public scanner: the URL', () => {
     expect(within(banner).getByText('Sevilla')).toBeInTheDocument();
     expect(within(banner).getByText('04/07/2030 20:00 – 05/07/2030 04:00')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Escáner Rápido' })).toBeInTheDocument();
-    expect(input).toHaveFocus();
+    await waitFor(() => expect(input).toHaveFocus());
     expect(screen.getByRole('button', { name: 'Validar y Registrar Ticket' })).toBeDisabled();
   });
 });
