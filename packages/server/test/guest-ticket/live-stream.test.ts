@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account } from '../support/accounts';
 import { tokenOf } from '../support/guest-ticket';
 import { newScanId, scannerClient } from '../support/scanner';
+import { openSseStream } from '../support/sse-client';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { closeStreamApp, liveEvent, startStreamApp } from '../stats-stream/stream-app';
 import { MAX_STREAMS_PER_GUEST_LINK } from '../../src/modules/guest-ticket/stream-route';
@@ -25,51 +26,17 @@ afterAll(async () => {
   await closeStreamApp(t);
 });
 
-/** GET /api/t/{token}/stream over real HTTP; counts `cambio` events and keeps the raw text. */
+/** GET /api/t/{token}/stream over real HTTP: counts its `cambio` events and keeps its raw text. */
 async function openGuestStream(token: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/api/t/${token}/stream`, { signal: controller.signal });
-  let text = '';
-  let changes = 0;
-  const waiters = new Set<() => void>();
-  if (response.ok && response.body) {
-    void (async () => {
-      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          text += value;
-          changes = text.split('event: cambio\n').length - 1;
-          waiters.forEach((wake) => wake());
-        }
-      } catch {
-        // aborted
-      }
-    })();
-  }
+  const stream = await openSseStream(`${base}/api/t/${token}/stream`);
   return {
-    response,
-    text: () => text,
-    changes: () => changes,
+    response: stream.response,
+    text: stream.text,
+    changes: () => stream.dataOf('cambio').length,
     /** Resolves once `count` changes have arrived; fails after `timeoutMs`. */
-    async waitForChanges(count: number, timeoutMs = 2_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (changes < count) {
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`${changes} of ${count} changes within ${timeoutMs} ms`);
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            waiters.delete(wake);
-            clearTimeout(timer);
-            resolve();
-          };
-          const timer = setTimeout(wake, left);
-          waiters.add(wake);
-        });
-      }
-    },
-    close: () => controller.abort(),
+    waitForChanges: (count: number, timeoutMs = 2_000) =>
+      stream.waitForEvent('cambio', () => true, timeoutMs, count - 1),
+    close: stream.close,
   };
 }
 

@@ -7,16 +7,14 @@ export interface SseMessage {
 }
 
 /**
- * GET /api/stats/{eventoId}/stream over real HTTP (app.inject waits for a body that never ends):
- * collects the `stats` and `alertas` events and heartbeats as they arrive.
+ * GET `url` as an event stream over real HTTP (app.inject waits for a body that never ends):
+ * collects its events, its raw text and its heartbeats as they arrive.
  */
-export async function openStatsStream(base: string, eventoId: number, token?: string) {
+export async function openSseStream(url: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/stats/${eventoId}/stream`, {
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'accept-encoding': 'gzip, br' },
-    signal: controller.signal,
-  });
+  const response = await fetch(url, { headers, signal: controller.signal });
   const messages: SseMessage[] = [];
+  let text = '';
   let comments = 0;
   const waiters = new Set<() => void>();
   const notify = () => waiters.forEach((wake) => wake());
@@ -30,6 +28,7 @@ export async function openStatsStream(base: string, eventoId: number, token?: st
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
+          text += value;
           buffer += value;
           let end: number;
           while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -54,8 +53,6 @@ export async function openStatsStream(base: string, eventoId: number, token?: st
 
   const dataOf = <T>(name: string) =>
     messages.filter((m) => m.event === name).map((m) => JSON.parse(m.data) as T);
-  const stats = () => dataOf<EventStats>('stats');
-  const alerts = () => dataOf<EventAlerts>('alertas');
 
   /** The first `name` event (after `after` of them) that satisfies `match`, within `timeoutMs`. */
   async function waitForEvent<T>(
@@ -89,17 +86,34 @@ export async function openStatsStream(base: string, eventoId: number, token?: st
 
   return {
     response,
-    stats,
-    alerts,
+    dataOf,
+    text: () => text,
     comments: () => comments,
-    /** The first `stats` event (after `after` events) that satisfies `match`, within `timeoutMs`. */
-    waitFor: (match: (stats: EventStats) => boolean, timeoutMs = 2_000, after = 0) =>
-      waitForEvent('stats', match, timeoutMs, after),
-    /** The first `alertas` event (after `after` events) that satisfies `match`, within `timeoutMs`. */
-    waitForAlerts: (match: (alerts: EventAlerts) => boolean, timeoutMs = 2_000, after = 0) =>
-      waitForEvent('alertas', match, timeoutMs, after),
+    waitForEvent,
     /** Resolves when the server ends the stream (or it is closed here). */
     ended: () => reading,
     close: () => controller.abort(),
+  };
+}
+
+/** GET /api/stats/{eventoId}/stream: its `stats` and `alertas` events and heartbeats. */
+export async function openStatsStream(base: string, eventoId: number, token?: string) {
+  const stream = await openSseStream(`${base}/api/stats/${eventoId}/stream`, {
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    'accept-encoding': 'gzip, br',
+  });
+  return {
+    response: stream.response,
+    stats: () => stream.dataOf<EventStats>('stats'),
+    alerts: () => stream.dataOf<EventAlerts>('alertas'),
+    comments: stream.comments,
+    /** The first `stats` event (after `after` events) that satisfies `match`, within `timeoutMs`. */
+    waitFor: (match: (stats: EventStats) => boolean, timeoutMs = 2_000, after = 0) =>
+      stream.waitForEvent('stats', match, timeoutMs, after),
+    /** The first `alertas` event (after `after` events) that satisfies `match`, within `timeoutMs`. */
+    waitForAlerts: (match: (alerts: EventAlerts) => boolean, timeoutMs = 2_000, after = 0) =>
+      stream.waitForEvent('alertas', match, timeoutMs, after),
+    ended: stream.ended,
+    close: stream.close,
   };
 }

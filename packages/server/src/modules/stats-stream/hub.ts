@@ -5,23 +5,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { driverOf, type Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
+import { createCoalescedRuns, type ScanSource } from './coalesced-runs';
 
 /** The channel a scan's transaction notifies (payload: the event id); see scanner/service.ts. */
 export const SCANS_CHANNEL = 'drinkflow_scans';
 
 /** At most one recompute per event in this window, however many scans arrive (a bar's rush). */
 export const COALESCE_MS = 500;
-
-/** Where notifications come from: `start` calls `onScan(eventoId)` per notification. */
-export interface ScanSource {
-  /**
-   * Starts listening, once however often it is called. Resolves when the first attempt is over,
-   * listening or not: a source that cannot listen yet keeps trying by itself and calls
-   * `onReconnect` once it listens, since the streams opened meanwhile missed every notification.
-   */
-  start(onScan: (eventoId: number) => void, onReconnect: () => void): Promise<void>;
-  stop(): Promise<void>;
-}
 
 /** The `application_name` of the LISTEN connection, so operators (and tests) can tell it apart. */
 export const LISTEN_APPLICATION_NAME = 'drinkflow-stats-listen';
@@ -162,15 +152,6 @@ export interface StatsSubscriber {
   end(): void;
 }
 
-interface EventState {
-  subscribers: Set<StatsSubscriber>;
-  timer?: NodeJS.Timeout;
-  running: boolean;
-  /** A scan arrived while recomputing: recompute again afterwards. */
-  again: boolean;
-  lastRun: number;
-}
-
 export interface StatsHubOptions {
   source: ScanSource;
   /** The update of an event as `user` may read it (throws 404 when they may not). */
@@ -185,98 +166,51 @@ export interface StatsHubOptions {
  * stream, so an app nobody watches holds no extra connection.
  */
 export function createStatsHub(options: StatsHubOptions) {
-  const coalesceMs = options.coalesceMs ?? COALESCE_MS;
-  const events = new Map<number, EventState>();
-  let started: Promise<void> | null = null;
-  let closed = false;
+  const runs = createCoalescedRuns({
+    source: options.source,
+    coalesceMs: options.coalesceMs ?? COALESCE_MS,
+    empty: () => new Set<StatsSubscriber>(),
+    run: recompute,
+    endAll: (subscribers) => {
+      for (const subscriber of [...subscribers]) subscriber.end();
+    },
+  });
 
-  async function recompute(eventoId: number, state: EventState) {
-    state.timer = undefined;
-    const [first] = state.subscribers;
-    if (!first || closed) return;
-    state.running = true;
-    state.again = false;
-    state.lastRun = Date.now();
+  async function recompute(subscribers: Set<StatsSubscriber>, eventoId: number) {
+    const [first] = subscribers;
+    if (!first) return;
     try {
       // Every subscriber of the event was authorized for it at connect time: the event's figures
       // do not depend on who reads them, so one computation serves them all.
       const update = await options.compute(first.user, eventoId);
-      if (!closed) for (const subscriber of state.subscribers) subscriber.send(update);
+      if (!runs.closed) for (const subscriber of subscribers) subscriber.send(update);
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) {
         // The event was deleted (or its reader lost access): its streams end.
-        for (const subscriber of [...state.subscribers]) subscriber.end();
+        for (const subscriber of [...subscribers]) subscriber.end();
       } else {
         options.log.error({ err: error }, 'stats-stream: no se pudieron recalcular las estadísticas');
       }
-    } finally {
-      state.running = false;
-      if (state.subscribers.size === 0) events.delete(eventoId);
-      else if (state.again) schedule(eventoId);
     }
-  }
-
-  function schedule(eventoId: number) {
-    const state = events.get(eventoId);
-    if (!state || closed) return;
-    if (state.running) {
-      state.again = true;
-      return;
-    }
-    if (state.timer) return; // already due: this scan joins it
-    const wait = Math.max(0, state.lastRun + coalesceMs - Date.now());
-    state.timer = setTimeout(() => void recompute(eventoId, state), wait);
-  }
-
-  function refreshAll() {
-    for (const eventoId of events.keys()) schedule(eventoId);
-  }
-
-  function ensureStarted(): Promise<void> {
-    started ??= options.source.start(schedule, refreshAll).catch((error: unknown) => {
-      started = null; // the next stream tries again
-      throw error;
-    });
-    return started;
   }
 
   return {
     /** Starts listening (once) and adds a stream; the returned function removes it. */
     async subscribe(eventoId: number, subscriber: StatsSubscriber): Promise<() => void> {
-      if (closed) throw new Error('stats hub closed');
-      await ensureStarted();
-      let state = events.get(eventoId);
-      if (!state) {
-        state = { subscribers: new Set(), running: false, again: false, lastRun: 0 };
-        events.set(eventoId, state);
-      }
-      state.subscribers.add(subscriber);
+      if (runs.closed) throw new Error('stats hub closed');
+      (await runs.join(eventoId)).add(subscriber);
       return () => {
-        const current = events.get(eventoId);
-        if (!current) return;
-        current.subscribers.delete(subscriber);
-        if (current.subscribers.size === 0 && !current.running) {
-          clearTimeout(current.timer);
-          events.delete(eventoId);
-        }
+        runs.subscribersOf(eventoId)?.delete(subscriber);
+        runs.release(eventoId);
       };
     },
     /** Recompute an event soon (coalesced), as if a scan had happened. */
-    refresh: schedule,
+    refresh: runs.schedule,
     /** Number of open streams (tests). */
-    size: () => [...events.values()].reduce((sum, state) => sum + state.subscribers.size, 0),
+    size: () => runs.all().reduce((sum, subscribers) => sum + subscribers.size, 0),
     /** Ends every stream (before the server closes: open streams would keep it waiting). */
-    endAll() {
-      for (const state of events.values()) for (const subscriber of [...state.subscribers]) subscriber.end();
-    },
-    async close() {
-      closed = true;
-      for (const state of events.values()) clearTimeout(state.timer);
-      this.endAll();
-      events.clear();
-      await started?.catch(() => undefined);
-      await options.source.stop();
-    },
+    endAll: runs.endAll,
+    close: runs.close,
   };
 }
 
