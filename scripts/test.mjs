@@ -1,7 +1,7 @@
-// The whole test suite, layer by layer: typecheck, lint, unit + API (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then the browser journeys. A layer that fails, or that runs no test,
-// fails the run.
-import { spawnSync } from 'node:child_process';
+// The whole test suite, layer by layer: typecheck, lint, format and import circles (at once), unit +
+// API (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the browser journeys. A layer
+// that fails, or that runs no test, fails the run.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { countByFolder, incompleteFolders } from './vitest-report.mjs';
 
@@ -31,6 +31,39 @@ function run(label, command, args, { env = {}, keepGoing = false } = {}) {
   }
   console.log(`✓ ${label} (${seconds} s)`);
   return true;
+}
+
+/**
+ * Runs independent checks at once (each mostly single-threaded, so two cores finish them in about
+ * the time of the longest); each one's output is printed whole when it ends, and any failure ends
+ * the run once all have finished.
+ */
+async function runTogether(layers) {
+  const outcomes = await Promise.all(
+    layers.map(
+      ({ label, command, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+          child.on('close', (status, signal) => {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+            process.stdout.write(Buffer.concat(output));
+            if (status === 0) console.log(`✓ ${label} (${seconds} s)`);
+            else console.error(`✗ ${label} failed (exit ${status ?? signal}) after ${seconds} s`);
+            resolve(status === 0);
+          });
+        }),
+    ),
+  );
+  if (outcomes.includes(false)) {
+    summarize();
+    process.exit(1);
+  }
 }
 
 /** A test layer: its report is counted even when it failed, so the closing line tells the truth. */
@@ -86,10 +119,12 @@ function summarize() {
 
 const npx = 'npx';
 run('system tools', 'bash', ['scripts/ensure-system-tools.sh']);
-run('typecheck', npx, ['tsc', '-b']);
-run('lint', npx, ['eslint', '.', '--max-warnings', '0']);
-run('format', npx, ['prettier', '--check', '.', '--log-level', 'warn']);
-run('import circles', 'node', ['scripts/check-import-cycles.mjs']);
+await runTogether([
+  { label: 'typecheck', command: npx, args: ['tsc', '-b'] },
+  { label: 'lint', command: npx, args: ['eslint', '.', '--max-warnings', '0'] },
+  { label: 'format', command: npx, args: ['prettier', '--check', '.', '--log-level', 'warn'] },
+  { label: 'import circles', command: 'node', args: ['scripts/check-import-cycles.mjs'] },
+]);
 
 const vitestJson = (name) => [
   `--reporter=default`,
