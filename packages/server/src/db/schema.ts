@@ -162,12 +162,18 @@ export const pedidos = pgTable(
     creadoPor: text('creado_por').notNull().default('organizador'),
     /** When the organizer marked the order's tickets as sent by WhatsApp (docs/rules/guests.md); null = not sent. */
     whatsappEnviadoEn: instant('whatsapp_enviado_en'),
+    /** The shop's id of the order or attendee it was imported from (docs/decisions/068); null for the rest. */
+    idExterno: text('id_externo'),
     createdAt: createdAt(),
   },
   (t) => [
     index('pedidos_evento_created_idx').on(t.eventoId, t.createdAt),
     // Substring search on name, email and phone at festival size (pg_trgm, docs/rules/data-model.md).
     index('pedidos_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
+    // A re-import finds the order a shop's row created (docs/decisions/068).
+    uniqueIndex('pedidos_evento_id_externo_unique')
+      .on(t.eventoId, t.idExterno)
+      .where(sql`${t.idExterno} is not null`),
   ],
 );
 
@@ -628,3 +634,17 @@ export const emparejamientos = pgTable(
   },
   (t) => [index('emparejamientos_evento_idx').on(t.eventoId, t.createdAt)],
 );
+
+/**
+ * How an event's guest lists are read (docs/decisions/068): `columnas` maps a normalised header to
+ * an import field (null: ignored), `tipos` a normalised ticket-type text to a ticket type (null: not
+ * imported). Remembered so the next export of the same shop imports without asking again.
+ */
+export const importacionMapeos = pgTable('importacion_mapeos', {
+  eventoId: integer('evento_id')
+    .primaryKey()
+    .references(() => eventos.id, { onDelete: 'cascade' }),
+  columnas: jsonb('columnas').$type<Record<string, string | null>>().notNull().default({}),
+  tipos: jsonb('tipos').$type<Record<string, number | null>>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
