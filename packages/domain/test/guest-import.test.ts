@@ -6,6 +6,9 @@ import {
   guestListColumns,
   guestRow,
   hasInvalidCharacters,
+  importFieldNames,
+  importFormatIds,
+  importMappingBody,
   importMessages,
   importPreview,
   importQuery,
@@ -14,6 +17,7 @@ import {
   mapGuestHeader,
   normaliseHeader,
 } from '../src/guest-import';
+import { importFields, importFormatNames } from '../src/shop-exports';
 
 describe('guest list template', () => {
   it('lists the columns in template order, labelled as the screens show them', () => {
@@ -25,7 +29,7 @@ describe('guest list template', () => {
       tipoTicket: 'tipo de ticket',
       cantidad: 'cantidad',
     });
-    expect(MAX_IMPORT_ROWS).toBe(10000);
+    expect(MAX_IMPORT_ROWS).toBe(20000);
   });
 
   it('maps the template header to every field, with nothing missing', () => {
@@ -121,11 +125,12 @@ describe('importMessages', () => {
   it('spells the fixed messages in Spanish', () => {
     expect(importMessages.empty).toBe('El archivo está vacío o no tiene filas de invitados.');
     expect(importMessages.unreadable).toBe(
-      'No se ha podido leer el archivo como CSV. Guárdalo como «CSV (delimitado por comas o punto y coma)».',
+      'No se ha podido leer el archivo. Súbelo como Excel (.xlsx) o guárdalo como «CSV (delimitado por comas o punto y coma)».',
     );
     expect(importMessages.nombre).toBe('El nombre es requerido');
     expect(importMessages.email).toBe('Email inválido');
-    expect(importMessages.missingType).toBe('Falta el tipo de ticket');
+    expect(importMessages.shortCode).toBe('Código corto: fácil de adivinar');
+    expect(importMessages.oneTicketPerCode).toBe('Con código, cada fila es un solo ticket');
     expect(importMessages.quantity).toBe('La cantidad debe ser un número entre 1 y 10');
     expect(importMessages.nothingToImport).toBe('No hay filas válidas que importar.');
   });
@@ -139,7 +144,9 @@ describe('importMessages', () => {
     );
     expect(importMessages.tooManyRows(10000)).toBe('El archivo tiene demasiadas filas (máximo 10.000).');
     expect(importMessages.tooManyRows(500)).toBe('El archivo tiene demasiadas filas (máximo 500).');
-    expect(importMessages.unknownType('VIP')).toBe('El tipo de ticket «VIP» no existe en este evento');
+    expect(importMessages.undecidedTypes(['General', '', 'VIP'])).toBe(
+      'Elige un tipo de ticket o «No importar» para: General, (sin tipo), VIP',
+    );
     expect(importMessages.duplicateOfRow('email', 7)).toBe('Repetida: mismo nombre y email que la línea 7');
     expect(importMessages.duplicateOfOrder('telefono', 31)).toBe(
       'Ya existe un pedido con el mismo nombre y teléfono en este evento (pedido n.º 31)',
@@ -159,12 +166,23 @@ describe('response schemas', () => {
     cantidadTexto: 'muchas',
     errores: [{ field: 'cantidad', message: 'La cantidad debe ser un número entre 1 y 10' }],
     duplicado: null,
+    codigo: null,
+    idExterno: null,
+    estado: null,
+    accion: 'error',
+    pedidoId: null,
+    avisos: [],
   };
 
   it('parses the preview and the result as the API sends them', () => {
     expect(guestRow.parse(row)).toEqual(row);
     expect(guestRow.safeParse({ ...row, errores: undefined }).success).toBe(false);
     const preview = {
+      formato: 'otro',
+      formatoNombre: 'Otro archivo',
+      columnas: [{ indice: 0, cabecera: 'Nombre', campo: 'nombreCompleto', ejemplo: 'Ana' }],
+      faltan: [],
+      tiposArchivo: [{ texto: 'VIP', filas: 1, ticketTypeId: 3, decidido: true }],
       filas: [row],
       total: 1,
       validas: 0,
@@ -172,9 +190,27 @@ describe('response schemas', () => {
       duplicados: 0,
       tickets: 0,
       sinCabecera: false,
+      nuevos: 0,
+      yaImportados: 0,
+      anulados: 0,
+      ticketsAnulados: 0,
+      cancelados: 0,
+      omitidosPorTipo: 0,
+      sinTipo: 0,
+      codigosCortos: 0,
     };
     expect(importPreview.parse(preview)).toEqual(preview);
-    const result = { pedidosCreados: 2, ticketsCreados: 5, filasOmitidas: 1, duplicadosOmitidos: 0 };
+    const result = {
+      pedidosCreados: 2,
+      ticketsCreados: 5,
+      filasOmitidas: 1,
+      duplicadosOmitidos: 0,
+      yaImportados: 3,
+      omitidosPorTipo: 0,
+      codigosCortos: 1,
+      anulados: [{ pedidoId: 7, nombreCompleto: 'Ana', tickets: 2 }],
+      ticketsAnulados: 2,
+    };
     expect(importResult.parse(result)).toEqual(result);
     expect(importResult.safeParse({ pedidosCreados: 2 }).success).toBe(false);
   });
@@ -242,5 +278,35 @@ describe('a guest list without a header row', () => {
     ['ana@correo.e s'],
   ])('does not take %j for an email', (text) => {
     expect(isHeaderlessGuestRow(['Ana', text])).toBe(false);
+  });
+});
+
+describe('the wire names of the import', () => {
+  it('are the fields and formats shop-exports.ts recognises, in the same order', () => {
+    expect(importFieldNames).toEqual(importFields);
+    expect(importFormatIds).toEqual(Object.keys(importFormatNames));
+  });
+});
+
+describe('the mapping body', () => {
+  it('takes fields or null per header and a type id or null per ticket-type text, each part optional', () => {
+    const body = { columnas: { Localizador: 'codigo', Notas: null }, tipos: { General: 3, '': null } };
+    expect(importMappingBody.parse(body)).toEqual(body);
+    expect(importMappingBody.parse({})).toEqual({});
+  });
+
+  it('names the header or text of a wrong entry, in Spanish', () => {
+    const issues = (body: unknown) =>
+      importMappingBody.safeParse(body).error?.issues.map(({ path, message }) => [path.join('.'), message]);
+    expect(issues({ columnas: { Correo: 'correo' } })).toEqual([
+      ['columnas.Correo', 'No es un campo de la importación'],
+    ]);
+    expect(issues({ tipos: { VIP: 0, General: 'x' } })).toEqual([
+      ['tipos.VIP', 'El tipo de ticket no es de este evento'],
+      ['tipos.General', 'El tipo de ticket no es de este evento'],
+    ]);
+    expect(issues({ columnas: { ['x'.repeat(201)]: 'email' } })?.[0]?.[1]).toBe(
+      'Cada cabecera o tipo tiene como máximo 200 caracteres',
+    );
   });
 });
