@@ -86,8 +86,8 @@ async function seedEvent(organizadorId, key, { tickets, drinks, scans }) {
   );
   await client.query(
     `with types as (select array_agg(id order by id) as ids from tipos_ticket where evento_id = $1)
-     insert into tickets (pedido_id, ticket_type_id, estado, qr_code)
-     select p.id, types.ids[1 + (p.id + n) % 3],
+     insert into tickets (pedido_id, evento_id, ticket_type_id, estado, qr_code)
+     select p.id, p.evento_id, types.ids[1 + (p.id + n) % 3],
             case when (p.id * 2 + n) % 50 = 0 then 'invalidado' else 'activo' end,
             md5(p.id || '-' || n || '-' || random())
      from pedidos p cross join generate_series(1, 2) n cross join types

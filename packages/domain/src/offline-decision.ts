@@ -93,12 +93,16 @@ function historyOf(ticket: OfflineTicket, id: string, localDrinks: readonly Loca
   return [...known, ...local].sort(byTime).map((drink, index) => ({ id: -(index + 1), ...drink }));
 }
 
-/** The ticket of `qrCode` in the data, as the scanner answers it, or null when it is not there. */
+/**
+ * The ticket of `qrCode` in the data, as the scanner answers it, or null when it is not there. The
+ * code is trimmed and its case kept, as the server's lookup reads it (a shop's code, docs/decisions/069).
+ */
 async function locate(
   data: OfflineData,
-  qrCode: string,
+  scanned: string,
   localDrinks: readonly LocalDrink[],
 ): Promise<Located | null> {
+  const qrCode = scanned.trim();
   const id = await offlineTicketId(qrCode);
   const ticket = data.tickets.find((candidate) => candidate.id === id);
   const tipo = ticket && data.tiposTicket.find((candidate) => candidate.id === ticket.ticketTypeId);

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { ImportMapping } from '@drinkflow/domain/guest-import';
 import { scanRefusals } from '@drinkflow/domain/scan-rules';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -14,6 +16,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -170,6 +173,8 @@ export const pedidos = pgTable(
     index('pedidos_evento_created_idx').on(t.eventoId, t.createdAt),
     // Substring search on name, email and phone at festival size (pg_trgm, docs/rules/data-model.md).
     index('pedidos_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
+    // The target of the tickets' (pedido_id, evento_id) key: a ticket's event is its order's (docs/decisions/069).
+    unique('pedidos_id_evento_unique').on(t.id, t.eventoId),
     // A re-import finds the order a shop's row created (docs/decisions/068).
     uniqueIndex('pedidos_evento_id_externo_unique')
       .on(t.eventoId, t.idExterno)
@@ -181,9 +186,9 @@ export const tickets = pgTable(
   'tickets',
   {
     id: serial('id').primaryKey(),
-    pedidoId: integer('pedido_id')
-      .notNull()
-      .references(() => pedidos.id, { onDelete: 'cascade' }),
+    pedidoId: integer('pedido_id').notNull(),
+    /** Its order's event, kept equal by the (pedido_id, evento_id) key: QR codes are unique per event (docs/decisions/069). */
+    eventoId: integer('evento_id').notNull(),
     // NO ACTION (checked at the end of the statement): deleting an event cascades through orders
     // to tickets first, while deleting a ticket type that tickets still use fails.
     ticketTypeId: integer('ticket_type_id')
@@ -205,12 +210,19 @@ export const tickets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('tickets_qr_code_unique').on(t.qrCode),
+    // A shop's code may be short or used by another event too: unique per event, and the scan's lookup.
+    uniqueIndex('tickets_evento_qr_code_unique').on(t.eventoId, t.qrCode),
     uniqueIndex('tickets_guest_token_unique').on(t.guestToken),
     // An order's tickets, and "has a ticket of this type" for the orders filter, in one lookup.
     index('tickets_pedido_type_idx').on(t.pedidoId, t.ticketTypeId),
     index('tickets_ticket_type_idx').on(t.ticketTypeId),
     check('tickets_estado_check', sql`${t.estado} in ('activo', 'invalidado')`),
+    // Deleting an order (or its event) deletes its tickets, as the single-column key did.
+    foreignKey({
+      name: 'tickets_pedido_evento_fk',
+      columns: [t.pedidoId, t.eventoId],
+      foreignColumns: [pedidos.id, pedidos.eventoId],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -644,7 +656,7 @@ export const importacionMapeos = pgTable('importacion_mapeos', {
   eventoId: integer('evento_id')
     .primaryKey()
     .references(() => eventos.id, { onDelete: 'cascade' }),
-  columnas: jsonb('columnas').$type<Record<string, string | null>>().notNull().default({}),
-  tipos: jsonb('tipos').$type<Record<string, number | null>>().notNull().default({}),
+  columnas: jsonb('columnas').$type<ImportMapping['columnas']>().notNull().default({}),
+  tipos: jsonb('tipos').$type<ImportMapping['tipos']>().notNull().default({}),
   updatedAt: updatedAt(),
 });

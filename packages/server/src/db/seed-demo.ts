@@ -148,6 +148,7 @@ async function seedEvent(
         .insert(tickets)
         .values({
           pedidoId: pedido!.id,
+          eventoId: evento!.id,
           ticketTypeId: type.id,
           qrCode: randomSecret(),
           estado: guest === 5 ? 'invalidado' : 'activo',

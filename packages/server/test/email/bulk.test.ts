@@ -54,6 +54,7 @@ async function insertOrders(n: number) {
   await t.db.insert(tickets).values(
     rows.map((row) => ({
       pedidoId: row.id,
+      eventoId: row.eventoId,
       ticketTypeId: owned.tipo.id,
       qrCode: randomBytes(24).toString('base64url'),
     })),

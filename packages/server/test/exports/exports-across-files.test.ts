@@ -160,8 +160,8 @@ describe('exports of more than one batch', () => {
       select ${big.id}, 'Grupo ' || g, 'grupo' || g || '@example.com', timestamptz '2026-07-01T10:00:00Z'
       from generate_series(1, 2) g`);
     await t.db.execute(sql`
-      insert into tickets (pedido_id, ticket_type_id, qr_code, guest_token)
-      select p.id, ${tipo.id}, md5(p.id || '-' || g || '-' || random()), md5('guest-' || p.id || '-' || g || '-' || random())
+      insert into tickets (pedido_id, evento_id, ticket_type_id, qr_code, guest_token)
+      select p.id, p.evento_id, ${tipo.id}, md5(p.id || '-' || g || '-' || random()), md5('guest-' || p.id || '-' || g || '-' || random())
       from pedidos p, generate_series(1, ${ticketsPerOrder}) g where p.evento_id = ${big.id}`);
     // Only three distinct instants: every batch boundary falls inside a run of equal times.
     await t.db.execute(sql`

@@ -18,14 +18,15 @@ const hotStatements = { ...scanStatements, eventOfKey, eventOfKeyWithTicket, rep
 
 /** How each statement names the event. */
 const namesTheEvent: Record<keyof typeof hotStatements, RegExp> = {
-  readTicket: /p\.evento_id = \$2\b/,
+  readTicket: /t\.evento_id = \$2 and t\.qr_code = \$1\b/,
   recordScan: /insert into consumos \(ticket_id, evento_id,[^)]*\)\s*select id, \$3,/,
   recordKnownScan:
     /from eventos where id = \$3 and xmin = \$15::xid[\s\S]*insert into consumos \(ticket_id, evento_id,[^)]*\)\s*select id, \$3,/,
   lockTicket: /p\.evento_id = \$2\b/,
   logLookupFailure: /insert into scan_log \(evento_id,[^)]*\)\s*values \(\$1,/,
   eventOfKey: /from eventos where api_key = \$1/,
-  eventOfKeyWithTicket: /from eventos where api_key = \$1[\s\S]*p\.evento_id = \(select id from e\)/,
+  eventOfKeyWithTicket:
+    /from eventos where api_key = \$1[\s\S]*t\.evento_id = \(select id from e\) and t\.qr_code = \$4\b/,
   reportContact: /evento_id = \(select id from eventos where api_key = \$1\)/,
 };
 

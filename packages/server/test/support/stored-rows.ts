@@ -1,6 +1,7 @@
 // Orders, tickets, consumptions and scan log, written straight to the database (their API is
 // another module's), for suites that only need them to exist.
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { consumos, pedidos, scanLog, tickets } from '../../src/db/schema';
 import { MINUTE } from './time';
@@ -14,15 +15,18 @@ export async function insertOrder(db: Db, eventoId: number, nombreCompleto = 'An
   return row!;
 }
 
+/** A ticket of the order's event; `qrCode` a shop's code when given, else a random one like the app's. */
 export async function insertTicket(
   db: Db,
   pedidoId: number,
   ticketTypeId: number,
   estado: 'activo' | 'invalidado' = 'activo',
+  qrCode = randomBytes(24).toString('base64url'),
 ) {
+  const eventoId = sql<number>`(select evento_id from pedidos where id = ${pedidoId})`;
   const [row] = await db
     .insert(tickets)
-    .values({ pedidoId, ticketTypeId, estado, qrCode: randomBytes(24).toString('base64url') })
+    .values({ pedidoId, eventoId, ticketTypeId, estado, qrCode })
     .returning();
   return row!;
 }

@@ -6,7 +6,7 @@ import { tickets, tiposTicket } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { randomSecret } from '../auth';
 
-/** A ticket's QR text: 192 random bits, URL-safe (docs/rules/api-conventions.md); unique by constraint. */
+/** A ticket's QR text: 192 random bits, URL-safe (docs/rules/api-conventions.md); unique in its event by constraint. */
 export const newQrCode = () => randomSecret(24);
 
 /** A ticket's guest-link secret (docs/rules/guests.md): 144 random bits, base64url, not the QR code. */
@@ -27,10 +27,10 @@ export async function ticketTypeOfEvent(executor: Db | Tx, ticketTypeId: number,
   return tipo;
 }
 
-/** Inserts `quantity` tickets of one type for an order, inside the caller's transaction. */
+/** Inserts `quantity` tickets of one type for an order (in its event), inside the caller's transaction. */
 export function issueTickets(
   tx: Tx,
-  pedidoId: number,
+  pedido: { id: number; eventoId: number },
   ticketTypeId: number,
   quantity: number,
   estado: 'activo' | 'invalidado' = 'activo',
@@ -39,7 +39,8 @@ export function issueTickets(
     .insert(tickets)
     .values(
       Array.from({ length: quantity }, () => ({
-        pedidoId,
+        pedidoId: pedido.id,
+        eventoId: pedido.eventoId,
         ticketTypeId,
         estado,
         qrCode: newQrCode(),

@@ -77,7 +77,7 @@ export function createOrderService(db: Db, events: EventService, timeZone: strin
           })
           .returning();
         const issued = values.ticketTypeId
-          ? await issueTickets(tx, pedido!.id, values.ticketTypeId, values.quantity ?? 1)
+          ? await issueTickets(tx, pedido!, values.ticketTypeId, values.quantity ?? 1)
           : [];
         return { pedido: pedido!, issued };
       });

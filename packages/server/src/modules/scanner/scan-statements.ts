@@ -109,7 +109,7 @@ export function ticketSelect(inputs: { qrCode: string; eventoId: string; scanId:
       from tickets t
       join pedidos p on p.id = t.pedido_id
       join tipos_ticket tt on tt.id = t.ticket_type_id
-     where t.qr_code = ${qrCode} and p.evento_id = ${eventoId}
+     where t.evento_id = ${eventoId} and t.qr_code = ${qrCode}
      limit 1`;
 }
 

@@ -1,9 +1,8 @@
 import type { ConsumoRow, ScanTicketRow } from '@drinkflow/domain/scan-answer';
 import { scannerMessages, type ScanResult } from '@drinkflow/domain/scanner';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { HotExecutor, HotStatement } from '../../db/hot-statements';
-import { tickets } from '../../db/schema';
 import { forbidden, notFound, type HttpError } from '../../http/errors';
 import * as statements from './scan-statements';
 import type { TicketReadRow } from './scan-statements';
@@ -90,14 +89,16 @@ export function toTicketRead(row: TicketReadRow): TicketRead {
 export function createTicketReader(db: Db, observeDatabaseTime: (databaseMs: number) => void) {
   /**
    * Why no ticket of this event answers to `qrCode`: none at all (404) or another event's (403).
-   * Only a failed scan asks, so the hot read can name the event.
+   * Only a failed scan asks, so the hot read can name the event. Codes are unique per event
+   * (docs/decisions/069), so each event is looked up in the (evento_id, qr_code) index, one probe
+   * per event (the lateral LIMIT keeps it a loop), instead of a scan of every ticket.
    */
   async function lookupFailure(qrCode: string): Promise<HttpError> {
-    const [other] = await db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(eq(tickets.qrCode, qrCode))
-      .limit(1);
+    const result = await db.execute(sql`
+      select 1 from eventos e
+       cross join lateral (select 1 from tickets t where t.evento_id = e.id and t.qr_code = ${qrCode} limit 1) found
+       limit 1`);
+    const other = (result as unknown as { rows: unknown[] }).rows.length > 0;
     return other ? forbidden(scannerMessages.otherEvent) : notFound(scannerMessages.ticketNotFound);
   }
 

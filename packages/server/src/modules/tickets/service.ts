@@ -110,7 +110,7 @@ export function createTicketService(
       return db.transaction(async (tx) => {
         const { pedido } = await findOrder(tx, user, body.pedidoId, 'gestionar', true);
         await ticketTypeOfEvent(tx, body.ticketTypeId, pedido.eventoId);
-        const [row] = await issueTickets(tx, pedido.id, body.ticketTypeId, 1, body.estado);
+        const [row] = await issueTickets(tx, pedido, body.ticketTypeId, 1, body.estado);
         return toTicket(row!);
       });
     },
