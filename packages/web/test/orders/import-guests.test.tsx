@@ -1,4 +1,4 @@
-import type { ImportPreview } from '@drinkflow/domain/guest-import';
+import { importMessages, type GuestRow } from '@drinkflow/domain/guest-import';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrdersPage } from '@/features/orders/pages/orders-page';
@@ -6,46 +6,27 @@ import { type ApiRoutes, created, failure, serveApi } from '../support/api-stub'
 import { anEvent, anOrganizer, aTicketType } from '../support/entities';
 import { renderRoutes, signIn } from '../support/render-app';
 import { stubResizeObserver } from '../support/resize-observer';
+import { aGuestRow, anImportResult, aPreview } from './import-fixtures';
 
 const organizer = anOrganizer();
-const preview: ImportPreview = {
-  filas: [
-    row(2, 'Ana García', 'ana@example.com', 'Bono 4 Copas', 1),
-    row(3, 'Luis Martín', 'luis@', 'Bono 4 Copas', 2, [{ field: 'email', message: 'Email inválido' }]),
-    row(4, 'Eva Ruiz', 'eva@example.com', 'Barra VIP', 2, [
-      { field: 'tipoTicket', message: 'El tipo de ticket «Barra VIP» no existe en este evento' },
-    ]),
-    row(5, 'Pablo Gil', 'pablo@example.com', 'Bono 4 Copas', 2),
-  ],
-  total: 4,
-  validas: 2,
-  conErrores: 2,
-  duplicados: 0,
-  tickets: 3,
-  sinCabecera: false,
-};
+const badQuantity = importMessages.quantity;
+const preview = aPreview([
+  row(2, 'Ana García', 'ana@example.com', 1),
+  row(3, 'Luis Martín', 'luis@', 2, [{ field: 'email', message: 'Email inválido' }]),
+  row(4, 'Eva Ruiz', 'eva@example.com', 0, [{ field: 'cantidad', message: badQuantity }]),
+  row(5, 'Pablo Gil', 'pablo@example.com', 2),
+]);
 
 function row(
   linea: number,
   nombreCompleto: string,
   email: string,
-  tipoTicket: string,
   cantidad: number,
-  errores: ImportPreview['filas'][number]['errores'] = [],
-  duplicado: ImportPreview['filas'][number]['duplicado'] = null,
-): ImportPreview['filas'][number] {
-  return {
-    linea,
-    nombreCompleto,
-    email,
-    telefono: null,
-    tipoTicket,
-    ticketTypeId: 11,
-    cantidad,
-    cantidadTexto: String(cantidad),
-    errores,
-    duplicado,
-  };
+  errores: GuestRow['errores'] = [],
+  duplicado: GuestRow['duplicado'] = null,
+): GuestRow {
+  const accion = errores.length ? 'error' : duplicado ? 'duplicado' : 'nuevo';
+  return aGuestRow({ linea, nombreCompleto, email, cantidad, errores, duplicado, accion });
 }
 
 const routes = {
@@ -54,12 +35,9 @@ const routes = {
   'GET /api/tipos-ticket/1': [aTicketType(), aTicketType({ id: 12, nombre: 'VIP; mesa "A"' })],
   'GET /api/pedidos/1': { pedidos: [], total: 0, page: 1, limit: 20 },
   'POST /api/eventos/1/importar/previsualizar': preview,
-  'POST /api/eventos/1/importar': created({
-    pedidosCreados: 2,
-    ticketsCreados: 3,
-    filasOmitidas: 2,
-    duplicadosOmitidos: 0,
-  }),
+  'POST /api/eventos/1/importar': created(
+    anImportResult({ pedidosCreados: 2, ticketsCreados: 3, filasOmitidas: 2 }),
+  ),
 } satisfies ApiRoutes;
 
 const csv = new File(['nombre completo;email\n'], 'invitados.csv', { type: 'application/vnd.ms-excel' });
@@ -89,14 +67,12 @@ describe('guest-list import', () => {
     for (const column of ['nombre completo', 'email', 'teléfono', 'tipo de ticket', 'cantidad']) {
       expect(within(dialog).getByText(column)).toBeInTheDocument();
     }
-    await user.upload(within(dialog).getByLabelText('Archivo CSV'), csv);
+    await user.upload(within(dialog).getByLabelText('Archivo CSV o Excel'), csv);
 
     // The table (wide screens) and the cards (phones) both hold the rows; read the table.
     const table = await within(dialog).findByRole('table', { name: 'Filas del archivo' });
     expect(within(table).getByText('Email inválido')).toBeInTheDocument();
-    expect(
-      within(table).getByText('El tipo de ticket «Barra VIP» no existe en este evento'),
-    ).toBeInTheDocument();
+    expect(within(table).getByText(badQuantity)).toBeInTheDocument();
     const summary = within(dialog).getByLabelText('Resumen del archivo');
     expect(summary).toHaveTextContent('Filas4');
     expect(summary).toHaveTextContent('Válidas2');
@@ -120,7 +96,7 @@ describe('guest-list import', () => {
 
   it('imports the valid rows, says what was created and refreshes the list', async () => {
     const { fetchMock, user, dialog } = await openImport();
-    await user.upload(within(dialog).getByLabelText('Archivo CSV'), csv);
+    await user.upload(within(dialog).getByLabelText('Archivo CSV o Excel'), csv);
     await user.click(await within(dialog).findByRole('button', { name: 'Importar 2 pedidos' }));
     expect(await screen.findByText('Invitados importados')).toBeInTheDocument();
     expect(
@@ -134,39 +110,28 @@ describe('guest-list import', () => {
   });
 
   it('warns about each duplicate row and leaves duplicates out unless the organizer unticks the option', async () => {
-    const withDuplicates: ImportPreview = {
-      filas: [
-        row(2, 'Ana García', 'ana@example.com', 'Bono 4 Copas', 1),
-        row(3, 'Luis Martín', 'luis@example.com', 'Bono 4 Copas', 2, [], {
-          pedidoId: 31,
-          linea: null,
-          message: 'Ya existe un pedido con el mismo nombre y email en este evento (pedido n.º 31)',
-        }),
-        row(4, 'ANA GARCIA', 'ana@example.com', 'Bono 4 Copas', 4, [], {
-          pedidoId: null,
-          linea: 2,
-          message: 'Repetida: mismo nombre y email que la línea 2',
-        }),
-        row(5, 'Eva Ruiz', 'eva@', 'Bono 4 Copas', 1, [{ field: 'email', message: 'Email inválido' }]),
-      ],
-      total: 4,
-      validas: 3,
-      conErrores: 1,
-      duplicados: 2,
-      tickets: 7,
-      sinCabecera: false,
-    };
+    const withDuplicates = aPreview([
+      row(2, 'Ana García', 'ana@example.com', 1),
+      row(3, 'Luis Martín', 'luis@example.com', 2, [], {
+        pedidoId: 31,
+        linea: null,
+        message: 'Ya existe un pedido con el mismo nombre y email en este evento (pedido n.º 31)',
+      }),
+      row(4, 'ANA GARCIA', 'ana@example.com', 4, [], {
+        pedidoId: null,
+        linea: 2,
+        message: 'Repetida: mismo nombre y email que la línea 2',
+      }),
+      row(5, 'Eva Ruiz', 'eva@', 1, [{ field: 'email', message: 'Email inválido' }]),
+    ]);
     const { fetchMock, user, dialog } = await openImport({
       ...routes,
       'POST /api/eventos/1/importar/previsualizar': withDuplicates,
-      'POST /api/eventos/1/importar': created({
-        pedidosCreados: 3,
-        ticketsCreados: 7,
-        filasOmitidas: 1,
-        duplicadosOmitidos: 0,
-      }),
+      'POST /api/eventos/1/importar': created(
+        anImportResult({ pedidosCreados: 3, ticketsCreados: 7, filasOmitidas: 1 }),
+      ),
     });
-    await user.upload(within(dialog).getByLabelText('Archivo CSV'), csv);
+    await user.upload(within(dialog).getByLabelText('Archivo CSV o Excel'), csv);
 
     const table = await within(dialog).findByRole('table', { name: 'Filas del archivo' });
     const rowOf = (name: string) => within(table).getByRole('row', { name: new RegExp(name) });
@@ -174,7 +139,7 @@ describe('guest-list import', () => {
       'DuplicadoYa existe un pedido con el mismo nombre y email en este evento (pedido n.º 31)',
     );
     expect(rowOf('ANA GARCIA')).toHaveTextContent('DuplicadoRepetida: mismo nombre y email que la línea 2');
-    expect(rowOf('Ana García')).toHaveTextContent('Correcta');
+    expect(rowOf('Ana García')).toHaveTextContent('Nuevo');
     // Errors first, then the duplicates.
     const lines = within(table)
       .getAllByRole('row')
@@ -200,23 +165,15 @@ describe('guest-list import', () => {
   it('cannot import a list whose valid rows are all duplicates while they are left out', async () => {
     const { user, dialog } = await openImport({
       ...routes,
-      'POST /api/eventos/1/importar/previsualizar': {
-        filas: [
-          row(2, 'Ana García', 'ana@example.com', 'Bono 4 Copas', 1, [], {
-            pedidoId: 8,
-            linea: null,
-            message: 'Ya existe un pedido con el mismo nombre y email en este evento (pedido n.º 8)',
-          }),
-        ],
-        total: 1,
-        validas: 1,
-        conErrores: 0,
-        duplicados: 1,
-        tickets: 1,
-        sinCabecera: false,
-      },
+      'POST /api/eventos/1/importar/previsualizar': aPreview([
+        row(2, 'Ana García', 'ana@example.com', 1, [], {
+          pedidoId: 8,
+          linea: null,
+          message: 'Ya existe un pedido con el mismo nombre y email en este evento (pedido n.º 8)',
+        }),
+      ]),
     });
-    await user.upload(within(dialog).getByLabelText('Archivo CSV'), csv);
+    await user.upload(within(dialog).getByLabelText('Archivo CSV o Excel'), csv);
 
     expect(await within(dialog).findByText(/1 fila parece un invitado/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Importar 0 pedidos' })).toBeDisabled();
@@ -230,7 +187,7 @@ describe('guest-list import', () => {
       ...routes,
       'POST /api/eventos/1/importar/previsualizar': failure(400, { message, error: 'validation' }),
     });
-    await user.upload(within(dialog).getByLabelText('Archivo CSV'), csv);
+    await user.upload(within(dialog).getByLabelText('Archivo CSV o Excel'), csv);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
     expect(within(dialog).getByRole('button', { name: 'Importar 0 pedidos' })).toBeDisabled();
   });

@@ -12,6 +12,7 @@ import {
   scanCountText,
 } from '@/features/orders/utils/ticket-status';
 import { ALL_EVENTS, resolveSelection } from '@/lib/event-selection';
+import { anImportResult } from './import-fixtures';
 
 const now = new Date('2030-07-04T22:00:00.000Z');
 const ticket = (patch: {
@@ -159,10 +160,14 @@ describe('guest list template', () => {
 describe('import result text', () => {
   it('says what was created and what was left out', () => {
     expect(
-      importedText({ pedidosCreados: 1, ticketsCreados: 1, filasOmitidas: 0, duplicadosOmitidos: 0 }),
+      importedText(
+        anImportResult({ pedidosCreados: 1, ticketsCreados: 1, filasOmitidas: 0, duplicadosOmitidos: 0 }),
+      ),
     ).toBe('Se ha creado 1 pedido con 1 ticket.');
     expect(
-      importedText({ pedidosCreados: 48, ticketsCreados: 60, filasOmitidas: 1, duplicadosOmitidos: 0 }),
+      importedText(
+        anImportResult({ pedidosCreados: 48, ticketsCreados: 60, filasOmitidas: 1, duplicadosOmitidos: 0 }),
+      ),
     ).toBe('Se han creado 48 pedidos con 60 tickets. Se omitió 1 fila con errores.');
   });
 });
@@ -170,10 +175,14 @@ describe('import result text', () => {
 describe('import result text with duplicates', () => {
   it('says how many duplicates were left out', () => {
     expect(
-      importedText({ pedidosCreados: 2, ticketsCreados: 2, filasOmitidas: 0, duplicadosOmitidos: 1 }),
+      importedText(
+        anImportResult({ pedidosCreados: 2, ticketsCreados: 2, filasOmitidas: 0, duplicadosOmitidos: 1 }),
+      ),
     ).toBe('Se han creado 2 pedidos con 2 tickets. Se omitió 1 duplicado.');
     expect(
-      importedText({ pedidosCreados: 1, ticketsCreados: 3, filasOmitidas: 2, duplicadosOmitidos: 5 }),
+      importedText(
+        anImportResult({ pedidosCreados: 1, ticketsCreados: 3, filasOmitidas: 2, duplicadosOmitidos: 5 }),
+      ),
     ).toBe(
       'Se ha creado 1 pedido con 3 tickets. Se omitieron 2 filas con errores. Se omitieron 5 duplicados.',
     );

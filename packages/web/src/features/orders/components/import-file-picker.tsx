@@ -1,3 +1,4 @@
+import { MAX_IMPORT_ROWS } from '@drinkflow/domain/guest-import';
 import { FileUp } from 'lucide-react';
 import { useId } from 'react';
 import { buttonVariants } from '@/components/ui/button';
@@ -11,8 +12,20 @@ interface ImportFilePickerProps {
   onChoose(file: File): void;
 }
 
+/** The files the import reads: text exports (comma, semicolon or tab) and Excel spreadsheets. */
+const ACCEPTED = [
+  '.csv',
+  '.tsv',
+  '.txt',
+  '.xlsx',
+  'text/csv',
+  'text/tab-separated-values',
+  'text/plain',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+].join(',');
+
 /**
- * The CSV file input, with a Spanish button in place of the browser's own ("Choose File" in an
+ * The file input, with a Spanish button in place of the browser's own ("Choose File" in an
  * English Chrome). Choosing the same file again checks it again.
  */
 export function ImportFilePicker({ disabled, checking, fileName, onChoose }: ImportFilePickerProps) {
@@ -20,13 +33,13 @@ export function ImportFilePicker({ disabled, checking, fileName, onChoose }: Imp
   return (
     <div className="grid gap-1.5">
       <span id={`${id}-label`} className="text-sm font-medium text-slate-900">
-        Archivo CSV
+        Archivo CSV o Excel
       </span>
       <div className="flex flex-wrap items-center gap-3">
         <input
           id={id}
           type="file"
-          accept=".csv,text/csv"
+          accept={ACCEPTED}
           aria-labelledby={`${id}-label`}
           aria-describedby={`${id}-status`}
           disabled={disabled}
@@ -54,7 +67,8 @@ export function ImportFilePicker({ disabled, checking, fileName, onChoose }: Imp
         >
           {checking
             ? 'Comprobando el archivo...'
-            : (fileName ?? 'Ningún archivo elegido (máximo 10.000 filas)')}
+            : (fileName ??
+              `Ningún archivo elegido (máximo ${MAX_IMPORT_ROWS.toLocaleString('es-ES')} filas)`)}
         </p>
       </div>
     </div>

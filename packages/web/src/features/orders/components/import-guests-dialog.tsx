@@ -1,6 +1,7 @@
 import type { Evento } from '@drinkflow/domain/events';
-import { guestListColumns, importMessages, type ImportPreview } from '@drinkflow/domain/guest-import';
-import { useState } from 'react';
+import { importMessages, type ImportPreview, type ImportResult } from '@drinkflow/domain/guest-import';
+import type { ImportField } from '@drinkflow/domain/shop-exports';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,14 +12,24 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/hooks/use-toast';
+import { useEventTicketTypes } from '@/hooks/use-ticket-types';
 import { errorMessage } from '@/lib/api';
 import { useImportGuests, usePreviewImport } from '../api/import-guests';
-import { importedText, importButtonText, rowsToImport } from '../utils/import-texts';
-import { ImportDuplicatesOption } from './import-duplicates-option';
+import { useSaveImportMapping } from '../api/import-mapping';
+import {
+  importButtonText,
+  importedText,
+  importFailureText,
+  rowsToImport,
+  rowsToInvalidate,
+} from '../utils/import-texts';
+import { ImportColumnMapping } from './import-column-mapping';
 import { ImportFilePicker } from './import-file-picker';
 import { ImportInstructions } from './import-instructions';
-import { ImportPreviewTable } from './import-preview-table';
-import { ImportSummary } from './import-summary';
+import { ImportPreviewSection } from './import-preview-section';
+import { ImportProgress } from './import-progress';
+import { ImportRecognisedFormat } from './import-recognised-format';
+import { ImportResultView } from './import-result';
 
 interface ImportGuestsDialogProps {
   evento: Pick<Evento, 'id' | 'nombre'>;
@@ -26,7 +37,10 @@ interface ImportGuestsDialogProps {
   onOpenChange(open: boolean): void;
 }
 
-/** 'Importar invitados': a CSV guest list, checked row by row, then imported as orders. */
+/**
+ * 'Importar invitados': a guest list or a shop's export, its columns and ticket types mapped when
+ * needed, checked row by row, then imported as orders (and refunds invalidated).
+ */
 export function ImportGuestsDialog({ evento, open, onOpenChange }: ImportGuestsDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -35,30 +49,65 @@ export function ImportGuestsDialog({ evento, open, onOpenChange }: ImportGuestsD
   );
 }
 
+interface Checked {
+  file: File;
+  preview: ImportPreview;
+  /** Which check this is: the mapping step starts again from each new preview. */
+  seq: number;
+}
+
 function ImportGuests({ evento, onDone }: { evento: ImportGuestsDialogProps['evento']; onDone(): void }) {
-  const [checked, setChecked] = useState<{ file: File; preview: ImportPreview } | null>(null);
+  const [checked, setChecked] = useState<Checked | null>(null);
   // The chosen file's name stays in view even when the server refuses the file.
   const [chosen, setChosen] = useState<File | null>(null);
   // A re-imported list should not create its guests twice: duplicates are left out unless unticked.
   const [omitirDuplicados, setOmitirDuplicados] = useState(true);
+  const [editingColumns, setEditingColumns] = useState(false);
+  const [pendingTypes, setPendingTypes] = useState<Record<string, number | null>>({});
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const ticketTypes = useEventTicketTypes(evento.id);
   const check = usePreviewImport(evento.id);
+  const saveMapping = useSaveImportMapping(evento.id);
   const run = useImportGuests(evento.id);
+  const reasonId = useId();
 
+  const previewFile = (file: File) =>
+    check.mutate(file, {
+      onSuccess: (preview) => {
+        setChecked((previous) => ({ file, preview, seq: (previous?.seq ?? 0) + 1 }));
+        setEditingColumns(false);
+        setPendingTypes({});
+      },
+    });
   const choose = (file: File) => {
     setChecked(null);
     setChosen(file);
     setOmitirDuplicados(true);
     run.reset();
-    check.mutate(file, { onSuccess: (preview) => setChecked({ file, preview }) });
+    saveMapping.reset();
+    previewFile(file);
+  };
+  const saveAndPreview = (mapping: Parameters<typeof saveMapping.mutate>[0]) =>
+    checked &&
+    saveMapping.mutate(mapping, {
+      onSuccess: () => previewFile(checked.file),
+      onError: () => setPendingTypes({}),
+    });
+  const saveColumns = (columnas: Record<string, ImportField | null>) => saveAndPreview({ columnas });
+  const decideType = (texto: string, ticketTypeId: number | null) => {
+    setPendingTypes((current) => ({ ...current, [texto]: ticketTypeId }));
+    saveAndPreview({ tipos: { [texto]: ticketTypeId } });
   };
   const importRows = () =>
     checked &&
     run.mutate(
       { file: checked.file, omitirDuplicados },
       {
-        onSuccess: (result) => {
-          toast({ title: 'Invitados importados', description: importedText(result) });
-          onDone();
+        onSuccess: (imported) => {
+          toast({ title: 'Invitados importados', description: importedText(imported) });
+          // Whose tickets were invalidated stays in view; otherwise the toast says it all.
+          if (imported.anulados.length > 0) setResult(imported);
+          else onDone();
         },
         onError: (error) =>
           toast({
@@ -68,9 +117,18 @@ function ImportGuests({ evento, onDone }: { evento: ImportGuestsDialogProps['eve
           }),
       },
     );
-  const toImport = checked ? rowsToImport(checked.preview, omitirDuplicados).length : 0;
 
-  const failure = check.error ?? run.error;
+  const busy = check.isPending || saveMapping.isPending || run.isPending;
+  const preview = checked?.preview;
+  const mapping = !!preview && (preview.faltan.length > 0 || editingColumns);
+  const toImport = preview && !mapping ? rowsToImport(preview, omitirDuplicados).length : 0;
+  const toInvalidate = preview && !mapping ? rowsToInvalidate(preview).length : 0;
+  const undecided =
+    preview && !mapping
+      ? preview.tiposArchivo.filter((tipo) => !tipo.decidido && !Object.hasOwn(pendingTypes, tipo.texto))
+      : [];
+  const failure = check.error ?? saveMapping.error ?? run.error;
+
   return (
     <DialogContent className="max-w-5xl">
       <DialogHeader>
@@ -79,57 +137,76 @@ function ImportGuests({ evento, onDone }: { evento: ImportGuestsDialogProps['eve
           Evento: <strong className="text-slate-900">{evento.nombre}</strong>
         </DialogDescription>
       </DialogHeader>
-      {!checked && <ImportInstructions eventoId={evento.id} />}
-      <ImportFilePicker
-        disabled={check.isPending || run.isPending}
-        checking={check.isPending}
-        fileName={chosen?.name}
-        onChoose={choose}
-      />
-      {failure && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {errorMessage(failure, 'No se pudo leer el archivo. Inténtalo de nuevo.')}
-        </p>
-      )}
-      {checked && (
+      {result ? (
+        <ImportResultView result={result} />
+      ) : (
         <>
-          <ImportSummary preview={checked.preview} omitirDuplicados={omitirDuplicados} />
-          {checked.preview.sinCabecera && (
-            <p
-              role="note"
-              className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
-            >
-              {importMessages.noHeader(guestListColumns)}
+          {!checked && <ImportInstructions eventoId={evento.id} />}
+          <ImportFilePicker
+            disabled={busy}
+            checking={check.isPending}
+            fileName={chosen?.name}
+            onChoose={choose}
+          />
+          {failure && (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+              {importFailureText(failure)}
             </p>
           )}
-          {checked.preview.duplicados > 0 && (
-            <ImportDuplicatesOption
-              count={checked.preview.duplicados}
-              checked={omitirDuplicados}
-              disabled={run.isPending}
-              onCheckedChange={setOmitirDuplicados}
+          {checked && mapping && (
+            <>
+              <ImportRecognisedFormat formatoNombre={checked.preview.formatoNombre} disabled={busy} />
+              <ImportColumnMapping
+                key={checked.seq}
+                columnas={checked.preview.columnas}
+                saving={saveMapping.isPending || check.isPending}
+                onSave={saveColumns}
+                onBack={checked.preview.faltan.length === 0 ? () => setEditingColumns(false) : undefined}
+              />
+            </>
+          )}
+          {checked && !mapping && (
+            <ImportPreviewSection
+              preview={checked.preview}
+              tipos={ticketTypes.data ?? []}
+              omitirDuplicados={omitirDuplicados}
+              onOmitirDuplicadosChange={setOmitirDuplicados}
+              pendingTypes={pendingTypes}
+              onDecideType={decideType}
+              onChangeColumns={() => setEditingColumns(true)}
+              busy={busy}
             />
           )}
-          <ImportPreviewTable filas={checked.preview.filas} />
+          {run.isPending && <ImportProgress />}
         </>
       )}
-      {run.isPending && (
-        <div role="status" className="space-y-2">
-          <p className="text-sm text-slate-700">Importando invitados, no cierres esta ventana...</p>
-          {/* One request: its progress is unknown, so the bar only shows that work is going on. */}
-          <div role="progressbar" aria-label="Importando invitados" className="h-2 rounded-full bg-slate-200">
-            <div className="h-full w-full animate-pulse rounded-full bg-brand-700" />
-          </div>
-        </div>
-      )}
-      {/* Sticky: with 60 rows on a phone the buttons would sit thousands of pixels down. */}
+      {/* Sticky: with 50 rows on a phone the buttons would sit thousands of pixels down. */}
       <DialogFooter className="sticky -bottom-6 z-10 -mx-6 -mb-6 border-t border-slate-200 bg-white px-6 py-4">
-        <Button variant="outline" onClick={onDone} disabled={run.isPending}>
-          Cancelar
-        </Button>
-        <Button onClick={importRows} disabled={toImport === 0 || run.isPending}>
-          {run.isPending ? 'Importando...' : importButtonText(toImport)}
-        </Button>
+        {result ? (
+          <Button onClick={onDone}>Cerrar</Button>
+        ) : (
+          <>
+            <Button variant="outline" onClick={onDone} disabled={run.isPending}>
+              Cancelar
+            </Button>
+            <Button
+              onClick={importRows}
+              disabled={toImport + toInvalidate === 0 || undecided.length > 0 || busy}
+              aria-describedby={undecided.length > 0 ? reasonId : undefined}
+            >
+              {run.isPending ? 'Importando...' : importButtonText(toImport, toInvalidate)}
+            </Button>
+            {/* Last, so the stacked phone footer shows it above the buttons; first in a row. */}
+            {undecided.length > 0 && (
+              <p
+                id={reasonId}
+                className="text-sm font-medium text-amber-900 sm:order-first sm:mr-auto sm:self-center"
+              >
+                {importMessages.undecidedTypes(undecided.map((tipo) => tipo.texto))}
+              </p>
+            )}
+          </>
+        )}
       </DialogFooter>
     </DialogContent>
   );

@@ -10,11 +10,14 @@ const columnHelp: Record<(typeof guestListColumns)[number], string> = {
   'nombre completo': 'obligatorio',
   email: 'obligatorio',
   teléfono: 'opcional',
-  'tipo de ticket': 'obligatorio, el nombre de un tipo de ticket del evento',
+  'tipo de ticket': 'el nombre de un tipo de ticket del evento; si es otro, eliges cuál al revisar',
   cantidad: `opcional, de ${ORDER_QUANTITY.min} a ${ORDER_QUANTITY.max} tickets (1 si se deja vacía)`,
 };
 
-/** What the file must hold, and a template with the event's own ticket types to start from. */
+/**
+ * Which files the import reads (shop exports as they are), and the template's columns, with the
+ * event's own ticket types, for a list of one's own.
+ */
 export function ImportInstructions({ eventoId }: { eventoId: number }) {
   const ticketTypes = useEventTicketTypes(eventoId);
   const names = ticketTypes.data?.map((tipo) => tipo.nombre) ?? [];
@@ -26,9 +29,16 @@ export function ImportInstructions({ eventoId }: { eventoId: number }) {
   return (
     <div className="space-y-3 text-sm text-slate-700">
       <p>
-        Sube un archivo CSV (separado por punto y coma o por comas) con una fila por invitado. Cada fila crea
-        un pedido con sus tickets. Las columnas:
+        Sube un archivo CSV (separado por comas, punto y coma o tabuladores) o Excel (.xlsx) con una fila por
+        invitado. Las exportaciones de asistentes de <strong className="text-slate-900">Eventbrite</strong> y
+        de <strong className="text-slate-900">pretix</strong> se importan tal cual; con otro archivo, indicas
+        qué contiene cada columna.
       </p>
+      <p>
+        Cada invitado nuevo crea un pedido con sus tickets. Al volver a importar una exportación más reciente,
+        solo se añaden los nuevos y se anulan los tickets de los reembolsados o cancelados.
+      </p>
+      <p>Con la plantilla de DrinkFlow, las columnas son:</p>
       <ul className="list-disc space-y-1 pl-5">
         {guestListColumns.map((column) => (
           <li key={column}>

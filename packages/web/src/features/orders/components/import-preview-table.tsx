@@ -1,11 +1,16 @@
-import type { GuestRow } from '@drinkflow/domain/guest-import';
+import type { GuestRow, ImportAction } from '@drinkflow/domain/guest-import';
 import { DataList } from '@/components/data-list/data-list';
 import type { DataListColumn } from '@/components/data-list/data-list-types';
-import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
+import { shortenedCode } from '../utils/import-texts';
+import { ImportRowAction } from './import-row-action';
 
-/** Rows drawn at most: the rows with errors come first, so those to fix are always in view. */
-export const MAX_PREVIEW_ROWS = 100;
+/** Rows drawn at most; the rows to look at come first, so they are always in view. */
+export const MAX_PREVIEW_ROWS = 50;
+
+/** Rows to fix or decide first, then those the import changes; the rest keep the file's order. */
+const attention: Partial<Record<ImportAction, number>> = { error: 0, sin_tipo: 1, duplicado: 2, anular: 3 };
+const rank = (row: GuestRow) => attention[row.accion] ?? Object.keys(attention).length;
 
 /** A row's value, in red when the server found a problem with that field. */
 function Value({ row, field, value }: { row: GuestRow; field: string; value: string | number | null }) {
@@ -17,70 +22,74 @@ function Value({ row, field, value }: { row: GuestRow; field: string; value: str
   );
 }
 
-const columns: DataListColumn<GuestRow>[] = [
-  { header: 'Línea', hideInCard: true, cell: (row) => row.linea },
-  {
-    header: 'Nombre Completo',
-    hideInCard: true,
-    cell: (row) => <Value row={row} field="nombreCompleto" value={row.nombreCompleto} />,
-  },
-  {
-    header: 'Email',
-    className: 'break-all',
-    cell: (row) => <Value row={row} field="email" value={row.email} />,
-  },
-  { header: 'Teléfono', cell: (row) => <Value row={row} field="telefono" value={row.telefono} /> },
-  { header: 'Tipo de Ticket', cell: (row) => <Value row={row} field="tipoTicket" value={row.tipoTicket} /> },
-  {
-    header: 'Cantidad',
-    // An invalid quantity is shown as typed ('tres', '0'), next to its error.
-    cell: (row) => <Value row={row} field="cantidad" value={row.cantidad ?? row.cantidadTexto} />,
-  },
-  {
-    header: 'Estado',
-    cell: (row) =>
-      row.errores.length === 0 ? (
-        row.duplicado ? (
-          <div className="space-y-1">
-            <Badge tone="amber">Duplicado</Badge>
-            <p className="text-amber-900">{row.duplicado.message}</p>
-          </div>
-        ) : (
-          <Badge tone="green">Correcta</Badge>
-        )
-      ) : (
-        <ul className="space-y-1 text-red-700">
-          {row.errores.map((error) => (
-            <li key={`${error.field}-${error.message}`}>{error.message}</li>
-          ))}
-        </ul>
-      ),
-  },
-];
+/** The whole code in the table; its start and end on a phone's card (the list's own width decides). */
+function Code({ codigo }: { codigo: string | null }) {
+  if (!codigo) return <span>—</span>;
+  return (
+    <>
+      <span className="hidden break-all @4xl:inline">{codigo}</span>
+      <span className="@4xl:hidden" title={codigo}>
+        {shortenedCode(codigo)}
+      </span>
+    </>
+  );
+}
 
-/** The file's rows as the server read them, with each row's errors and duplicate warning in Spanish. */
-export function ImportPreviewTable({ filas }: { filas: GuestRow[] }) {
-  const valid = filas.filter((row) => !row.errores.length);
-  const ordered = [
-    ...filas.filter((row) => row.errores.length > 0),
-    ...valid.filter((row) => row.duplicado),
-    ...valid.filter((row) => !row.duplicado),
+function columnsFor(typeNames: ReadonlyMap<number, string>): DataListColumn<GuestRow>[] {
+  const ourType = (row: GuestRow) =>
+    row.ticketTypeId === null ? null : (typeNames.get(row.ticketTypeId) ?? null);
+  return [
+    { header: 'Línea', hideInCard: true, cell: (row) => row.linea },
+    {
+      header: 'Nombre Completo',
+      hideInCard: true,
+      cell: (row) => <Value row={row} field="nombreCompleto" value={row.nombreCompleto} />,
+    },
+    {
+      header: 'Email',
+      className: 'break-all',
+      cell: (row) => <Value row={row} field="email" value={row.email} />,
+    },
+    { header: 'Teléfono', cell: (row) => <Value row={row} field="telefono" value={row.telefono} /> },
+    { header: 'Tipo de Ticket', cell: (row) => <Value row={row} field="tipoTicket" value={ourType(row)} /> },
+    {
+      header: 'Cantidad',
+      // An invalid quantity is shown as typed ('tres', '0'), next to its error.
+      cell: (row) => <Value row={row} field="cantidad" value={row.cantidad ?? row.cantidadTexto} />,
+    },
+    { header: 'Código', cell: (row) => <Code codigo={row.codigo} /> },
+    { header: 'Acción', cell: (row) => <ImportRowAction row={row} /> },
   ];
-  const shown = ordered.slice(0, MAX_PREVIEW_ROWS);
+}
+
+interface ImportPreviewTableProps {
+  filas: GuestRow[];
+  /** The event's ticket-type names by id: a row shows the type it will have here. */
+  typeNames: ReadonlyMap<number, string>;
+}
+
+/** The file's rows as they will be stored, with what the import does with each, in Spanish. */
+export function ImportPreviewTable({ filas, typeNames }: ImportPreviewTableProps) {
+  const shown = filas
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => rank(a.row) - rank(b.row) || a.index - b.index)
+    .slice(0, MAX_PREVIEW_ROWS)
+    .map(({ row }) => row);
+  const more = filas.length - shown.length;
   return (
     <div className="space-y-2">
       <DataList
         label="Filas del archivo"
         items={shown}
-        columns={columns}
+        columns={columnsFor(typeNames)}
         rowKey={(row) => row.linea}
         cardTitle={(row) => `Línea ${row.linea}: ${row.nombreCompleto || 'sin nombre'}`}
         headingLevel={3}
       />
-      {filas.length > shown.length && (
+      {more > 0 && (
         <p className="text-sm text-slate-600">
-          Se muestran {shown.length} de {filas.length} filas (primero las que tienen errores y los
-          duplicados).
+          y {more.toLocaleString('es-ES')} {more === 1 ? 'fila más' : 'filas más'} (primero se muestran las
+          que tienen errores, las que faltan por decidir, los duplicados y las que se anularán).
         </p>
       )}
     </div>
