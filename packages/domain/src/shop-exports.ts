@@ -51,20 +51,25 @@ export const importFormatNames: Record<ImportFormat, string> = {
 };
 
 /**
- * A header compared as normaliseHeader does, plus the spellings of "number" shops and spreadsheet
- * programs disagree on: 'N.º', 'Nº', 'N.°', 'No.' and 'Número' all read 'numero'.
+ * A header compared as normaliseHeader does, plus the spellings of "number" that shops and
+ * spreadsheet programs disagree on: 'N.º', 'Nº', 'N.°', 'No.' and 'Número' all read 'numero'.
  */
 const headerKey = (cell: string) =>
   normaliseHeader(cell)
     .replace(/[º°]/g, 'o')
     .replace(/^(?:n\.?\s?o\.?|num\.?|numero)(?=\s)/, 'numero');
 
-type Columns = Record<string, ImportField | null>;
+/** A field and the titles a shop writes for it, in one language. */
+type Column = [ImportField | null, ...string[]];
 
-/** One language of a shop's export: the titles that must all be there, and the field of each known title. */
+/**
+ * One language of a shop's export: the titles that must all be there (each one in any of its
+ * spellings), and the field of each title it writes. Where two titles hold the same field (pretix's
+ * attendee email and order email), the one listed first wins, wherever it stands in the file.
+ */
 interface ShopHeader {
-  distinctive: string[];
-  columns: Columns;
+  distinctive: string[][];
+  columns: Map<string, { field: ImportField | null; rank: number }>;
 }
 
 interface Shop {
@@ -72,125 +77,181 @@ interface Shop {
   languages: ShopHeader[];
 }
 
-const keyed = (columns: Columns): Columns =>
-  Object.fromEntries(Object.entries(columns).map(([title, field]) => [headerKey(title), field]));
-
-const shopHeader = (distinctive: string[], columns: Columns): ShopHeader => ({
-  distinctive: distinctive.map(headerKey),
-  columns: keyed(columns),
+const shopHeader = (distinctive: string[][], columns: Column[]): ShopHeader => ({
+  distinctive: distinctive.map((spellings) => spellings.map(headerKey)),
+  columns: new Map(
+    columns.flatMap(([field, ...titles], rank) =>
+      titles.map((title) => [headerKey(title), { field, rank }] as const),
+    ),
+  ),
 });
 
-/** Eventbrite's attendee report: one row per attendee, each with its own barcode. */
+/**
+ * Eventbrite's attendee report: one row per attendee, each with its own barcode, so the attendee
+ * number is the row's key and the order number is left out.
+ */
 const eventbrite: Shop = {
   formato: 'eventbrite',
   languages: [
-    shopHeader(['Order #', 'Attendee #', 'Ticket Type'], {
-      'Order #': null,
-      'Attendee #': 'idExterno',
-      'Barcode #': 'codigo',
-      'Attendee Status': 'estado',
-      'Ticket Type': 'tipoTicket',
-      'First Name': 'nombre',
-      'Last Name': 'apellidos',
-      Email: 'email',
-      Quantity: 'cantidad',
-      'Cell Phone': 'telefono',
-      'Mobile Phone': 'telefono',
-      'Home Phone': 'telefono',
-      'Work Phone': 'telefono',
-    }),
-    shopHeader(['N.º de pedido', 'N.º de asistente', 'Tipo de entrada'], {
-      'N.º de pedido': null,
-      'N.º de asistente': 'idExterno',
-      'N.º de código de barras': 'codigo',
-      'Código de barras': 'codigo',
-      'Estado del asistente': 'estado',
-      'Tipo de entrada': 'tipoTicket',
-      Nombre: 'nombre',
-      Apellidos: 'apellidos',
-      'Correo electrónico': 'email',
-      Cantidad: 'cantidad',
-      'Teléfono móvil': 'telefono',
-      'Teléfono particular': 'telefono',
-      'Teléfono del trabajo': 'telefono',
-    }),
+    shopHeader(
+      [['Order #'], ['Attendee #'], ['Ticket Type']],
+      [
+        ['idExterno', 'Attendee #'],
+        ['codigo', 'Barcode #'],
+        ['estado', 'Attendee Status'],
+        ['tipoTicket', 'Ticket Type'],
+        ['nombre', 'First Name'],
+        ['apellidos', 'Last Name'],
+        ['email', 'Email', 'E-mail'],
+        ['cantidad', 'Quantity'],
+        ['telefono', 'Cell Phone', 'Mobile Phone'],
+        ['telefono', 'Home Phone'],
+        ['telefono', 'Work Phone', 'Phone'],
+        [null, 'Order #'],
+      ],
+    ),
+    shopHeader(
+      [['N.º de pedido'], ['N.º de asistente'], ['Tipo de entrada']],
+      [
+        ['idExterno', 'N.º de asistente'],
+        ['codigo', 'N.º de código de barras', 'Código de barras'],
+        ['estado', 'Estado del asistente', 'Estado de asistente'],
+        ['tipoTicket', 'Tipo de entrada'],
+        ['nombre', 'Nombre'],
+        ['apellidos', 'Apellidos', 'Apellido'],
+        ['email', 'Correo electrónico', 'Email', 'E-mail'],
+        ['cantidad', 'Cantidad'],
+        ['telefono', 'Teléfono móvil', 'Móvil'],
+        ['telefono', 'Teléfono particular'],
+        ['telefono', 'Teléfono del trabajo', 'Teléfono'],
+        [null, 'N.º de pedido'],
+      ],
+    ),
   ],
 };
 
-/** pretix's "Order positions" sheet and check-in list: one row per ticket. */
+/**
+ * pretix's "Order positions" sheet and its check-in list: one row per ticket. The ticket secret is
+ * the row's key (the order code is shared by the order's tickets, the position ID only counts
+ * within an order); the attendee's email comes before the order's.
+ */
 const pretixPositions: Shop = {
   formato: 'pretix_asistentes',
   languages: [
-    shopHeader(['Order code', 'Product', 'Attendee name'], {
-      'Order code': null,
-      'Position ID': null,
-      Secret: 'codigo',
-      'Ticket secret': 'codigo',
-      Status: 'estado',
-      Product: 'tipoTicket',
-      'Attendee name': 'nombreCompleto',
-      'Attendee email': 'email',
-      Email: 'email',
-      'E-mail': 'email',
-      'Phone number': 'telefono',
-    }),
-    shopHeader(['Código de pedido', 'Producto', 'Nombre del asistente'], {
-      'Código de pedido': null,
-      'ID de posición': null,
-      Secreto: 'codigo',
-      Estado: 'estado',
-      Producto: 'tipoTicket',
-      'Nombre del asistente': 'nombreCompleto',
-      'Correo electrónico del asistente': 'email',
-      'Correo electrónico': 'email',
-      'Número de teléfono': 'telefono',
-    }),
+    shopHeader(
+      [['Order code'], ['Product'], ['Attendee name']],
+      [
+        ['codigo', 'Ticket secret', 'Secret'],
+        ['estado', 'Status'],
+        ['tipoTicket', 'Product'],
+        ['nombreCompleto', 'Attendee name'],
+        ['email', 'Attendee email', 'E-mail'],
+        ['email', 'Email'],
+        ['telefono', 'Phone number'],
+        [null, 'Order code', 'Position ID'],
+      ],
+    ),
+    shopHeader(
+      [
+        ['Código de la orden', 'Código de pedido', 'Código del pedido'],
+        ['Producto'],
+        ['Nombre del participante', 'Nombre del asistente'],
+      ],
+      [
+        ['codigo', 'Secreto del ticket', 'Secreto'],
+        ['estado', 'Estado'],
+        ['tipoTicket', 'Producto'],
+        ['nombreCompleto', 'Nombre del participante', 'Nombre del asistente'],
+        ['email', 'Correo electrónico del participante', 'Correo electrónico del asistente'],
+        ['email', 'Correo electrónico'],
+        ['telefono', 'Número de teléfono', 'Teléfono'],
+        [null, 'Código de la orden', 'Código de pedido', 'Código del pedido', 'ID de posición'],
+      ],
+    ),
+    shopHeader(
+      [['Bestellnummer'], ['Produkt'], ['Name Teilnehmer*in']],
+      [
+        ['estado', 'Status'],
+        ['tipoTicket', 'Produkt'],
+        ['nombreCompleto', 'Name Teilnehmer*in'],
+        ['email', 'E-Mail Teilnehmer*in'],
+        ['email', 'E-Mail'],
+        ['telefono', 'Telefonnummer'],
+        [null, 'Bestellnummer', 'Position'],
+      ],
+    ),
   ],
 };
 
-/** pretix's "Orders" sheet: one row per order, with its number of positions. */
+/** pretix's "Orders" sheet: one row per order, with its number of tickets ('Positions'). */
 const pretixOrders: Shop = {
   formato: 'pretix_pedidos',
   languages: [
-    shopHeader(['Order code', 'Order total', 'Status'], {
-      'Order code': 'idExterno',
-      Status: 'estado',
-      Email: 'email',
-      'Phone number': 'telefono',
-      Name: 'nombreCompleto',
-      Positions: 'cantidad',
-    }),
-    shopHeader(['Código de pedido', 'Total del pedido', 'Estado'], {
-      'Código de pedido': 'idExterno',
-      Estado: 'estado',
-      'Correo electrónico': 'email',
-      'Número de teléfono': 'telefono',
-      Nombre: 'nombreCompleto',
-      Posiciones: 'cantidad',
-    }),
+    shopHeader(
+      [['Order code'], ['Order total'], ['Status']],
+      [
+        ['idExterno', 'Order code'],
+        ['estado', 'Status'],
+        ['email', 'Email'],
+        ['telefono', 'Phone number'],
+        ['nombreCompleto', 'Name'],
+        ['cantidad', 'Positions'],
+      ],
+    ),
+    shopHeader(
+      [
+        ['Código de la orden', 'Código de pedido', 'Código del pedido'],
+        ['Total de la orden', 'Total del pedido'],
+        ['Estado'],
+      ],
+      [
+        ['idExterno', 'Código de la orden', 'Código de pedido', 'Código del pedido'],
+        ['estado', 'Estado'],
+        ['email', 'Correo electrónico'],
+        ['telefono', 'Número de teléfono', 'Teléfono'],
+        ['nombreCompleto', 'Nombre'],
+        ['cantidad', 'Posiciones'],
+      ],
+    ),
+    shopHeader(
+      [['Bestellnummer'], ['Gesamtbetrag'], ['Status']],
+      [
+        ['idExterno', 'Bestellnummer'],
+        ['estado', 'Status'],
+        ['email', 'E-Mail'],
+        ['telefono', 'Telefonnummer'],
+        ['nombreCompleto', 'Name'],
+        ['cantidad', 'Positionen'],
+      ],
+    ),
   ],
 };
 
+/** DrinkFlow's own template (guestListColumns). */
 const template: Shop = {
   formato: 'plantilla',
   languages: [
-    shopHeader(['nombre completo', 'email', 'tipo de ticket'], {
-      'nombre completo': 'nombreCompleto',
-      email: 'email',
-      teléfono: 'telefono',
-      'tipo de ticket': 'tipoTicket',
-      cantidad: 'cantidad',
-    }),
+    shopHeader(
+      [['nombre completo'], ['email'], ['tipo de ticket']],
+      [
+        ['nombreCompleto', 'nombre completo'],
+        ['email', 'email'],
+        ['telefono', 'teléfono'],
+        ['tipoTicket', 'tipo de ticket'],
+        ['cantidad', 'cantidad'],
+      ],
+    ),
   ],
 };
 
-// Positions before orders: the positions sheet has every distinctive title of a shop's order list too.
 const shops: Shop[] = [eventbrite, pretixPositions, pretixOrders, template];
 
 /**
  * Header spellings of other files, Spanish and English, compared as headerKey does. Only whole
  * titles match ('Nombre del evento' is not a name), so a column is never guessed from a word in it.
- * Every alias mapGuestHeader knows keeps its field, so files that imported before still do.
+ * Every alias mapGuestHeader knows keeps its field, so files that imported before still do. Titles
+ * that may hold a buyer rather than the guest, or a yes/no ('Comprador', 'Asistente'), are left for
+ * the organizer to map.
  */
 const otherAliases: Record<ImportField, string[]> = {
   nombre: ['first name', 'firstname', 'given name', 'nombre de pila'],
@@ -200,15 +261,22 @@ const otherAliases: Record<ImportField, string[]> = {
     'nombre',
     'nombre y apellidos',
     'invitado',
-    'asistente',
-    'comprador',
     'name',
     'full name',
     'attendee name',
-    'attendee',
+    'nombre del asistente',
   ],
-  email: ['email', 'e-mail', 'correo', 'correo electronico', 'mail', 'email address', 'e-mail address'],
-  telefono: ['telefono', 'movil', 'tel', 'phone', 'telefono movil', 'phone number', 'mobile', 'celular'],
+  email: [
+    'email',
+    'e-mail',
+    'correo',
+    'correo electronico',
+    'mail',
+    'email address',
+    'e-mail address',
+    'attendee email',
+  ],
+  telefono: ['telefono', 'movil', 'tel', 'phone', 'telefono movil', 'phone number', 'mobile', 'cell phone'],
   tipoTicket: [
     'tipo de ticket',
     'tipo',
@@ -220,17 +288,50 @@ const otherAliases: Record<ImportField, string[]> = {
     'producto',
     'product',
   ],
-  cantidad: ['cantidad', 'tickets', 'numero de tickets', 'quantity', 'qty', 'entradas', 'numero de entradas'],
-  codigo: ['codigo', 'barcode', 'qr', 'codigo qr', 'qr code', 'secret', 'codigo de barras', 'localizador'],
-  idExterno: ['id', 'id externo', 'external id', 'numero de pedido', 'order id', 'order number', 'pedido'],
-  estado: ['estado', 'status', 'estado pedido', 'estado del pedido', 'order status'],
+  cantidad: [
+    'cantidad',
+    'tickets',
+    'numero de tickets',
+    'quantity',
+    'qty',
+    'numero de entradas',
+    'unidades',
+    'uds.',
+    'uds',
+  ],
+  codigo: [
+    'codigo',
+    'codigo qr',
+    'qr',
+    'qr code',
+    'barcode',
+    'barcode #',
+    'codigo de barras',
+    'numero de codigo de barras',
+    'secret',
+    'ticket secret',
+  ],
+  idExterno: [
+    'id',
+    'id externo',
+    'external id',
+    'localizador',
+    'numero de pedido',
+    'pedido',
+    'order id',
+    'order number',
+    'attendee #',
+    'numero de asistente',
+  ],
+  estado: ['estado', 'status', 'estado pedido', 'estado del pedido', 'order status', 'attendee status'],
 };
 
 const otherFieldOf = new Map(
   importFields.flatMap((field) => otherAliases[field].map((alias) => [headerKey(alias), field] as const)),
 );
 
-const surnameAliases = new Set(otherAliases.apellidos.map(headerKey));
+const surnameKeys = new Set(otherAliases.apellidos.map(headerKey));
+const requiredFields = new Set<ImportField>(['nombre', 'nombreCompleto', 'email']);
 
 /** The first column guessed for a field keeps it; a later column with the same guess is ignored. */
 function firstWins(campos: (ImportField | null)[]): (ImportField | null)[] {
@@ -242,32 +343,32 @@ function firstWins(campos: (ImportField | null)[]): (ImportField | null)[] {
   });
 }
 
-/**
- * The field of each column of a shop's export. When two titles hold the same field (pretix's
- * attendee email and order email, Eventbrite's cell and home phone) the title listed first in the
- * shop's columns wins, wherever it stands in the file.
- */
 function shopFields(language: ShopHeader, keys: string[]): (ImportField | null)[] {
-  const rank = (index: number) => Object.keys(language.columns).indexOf(keys[index] ?? '');
+  const known = keys.map((key) => language.columns.get(key));
   const winner = new Map<ImportField, number>();
-  keys.forEach((key, index) => {
-    const field = language.columns[key];
-    const held = field ? winner.get(field) : undefined;
-    if (field && (held === undefined || rank(index) < rank(held))) winner.set(field, index);
+  known.forEach((column, index) => {
+    if (!column?.field) return;
+    const held = winner.get(column.field);
+    if (held === undefined || column.rank < (known[held]?.rank ?? Infinity)) winner.set(column.field, index);
   });
-  return keys.map((key, index) => {
-    const field = language.columns[key] ?? null;
-    return field !== null && winner.get(field) === index ? field : null;
-  });
+  return known.map((column, index) =>
+    column?.field && winner.get(column.field) === index ? column.field : null,
+  );
 }
 
+/**
+ * The best guess for a file no shop wrote. 'Nombre' beside a surname column is the first name;
+ * alone, as in the files that imported before, the whole name. A title written twice is ambiguous
+ * (whose email is which?), so it never gives a required field: the organizer maps it.
+ */
 function guessOther(keys: string[]): (ImportField | null)[] {
-  // 'Nombre' beside 'Apellidos' is the first name; alone, as in the files that imported before, the whole name.
-  const hasSurname = keys.some((key) => surnameAliases.has(key));
+  const hasSurname = keys.some((key) => surnameKeys.has(key));
+  const repeated = new Set(keys.filter((key, index) => keys.indexOf(key) !== index));
   return firstWins(
     keys.map((key) => {
-      const field = otherFieldOf.get(key) ?? null;
-      return field === 'nombreCompleto' && key === 'nombre' && hasSurname ? 'nombre' : field;
+      const guess = otherFieldOf.get(key) ?? null;
+      const field = guess === 'nombreCompleto' && key === 'nombre' && hasSurname ? 'nombre' : guess;
+      return field && requiredFields.has(field) && repeated.has(key) ? null : field;
     }),
   );
 }
@@ -279,7 +380,7 @@ export function recognizeExport(header: string[]): { formato: ImportFormat; camp
   const present = new Set(keys);
   for (const shop of shops) {
     const language = shop.languages.find(({ distinctive }) =>
-      distinctive.every((title) => present.has(title)),
+      distinctive.every((spellings) => spellings.some((title) => present.has(title))),
     );
     if (language) return { formato: shop.formato, campos: shopFields(language, keys) };
   }
@@ -303,35 +404,40 @@ export function joinName(nombre: string, apellidos: string): string {
 }
 
 /**
- * Status words that mean the ticket was taken back, so a re-import invalidates it. Not "Not
- * Attending" (Eventbrite: the buyer said they will not come, the ticket was neither refunded nor
- * cancelled), nor pretix's pending 'n' or expired 'e' (an expired order can still be paid and
- * reactivated in pretix), nor "paid"/"pagado".
+ * Status words that mean the ticket was taken back, so a re-import invalidates it: refunded,
+ * cancelled or deleted, in Spanish and English, as the shops write them. pretix writes its order
+ * status label ('canceled', Spanish 'cancelado', German 'storniert'), or the code 'c' in its API and
+ * JSON export. Eventbrite's reports write 'Refunded', 'Cancelled', 'Deleted' and the order status
+ * 'Refunded/Canceled'. Not cancelled: Eventbrite's 'Not Attending' (the guest said they will not
+ * come, the ticket was neither refunded nor cancelled) and 'Transferred' (the attendee moved to
+ * another ticket, which appears as its own row); pretix's pending 'n' and expired 'e' (an expired
+ * order can still be paid and reactivated in pretix); and any paid or attending status.
  */
-const cancelledStatuses = new Set(
-  [
-    'reembolsado',
-    'reembolsada',
-    'cancelado',
-    'cancelada',
-    'anulado',
-    'anulada',
-    'refunded',
-    'cancelled',
-    'canceled',
-    'deleted',
-    'eliminado',
-    'eliminada',
-    // pretix's status code for a canceled order.
-    'c',
-    // pretix in German.
-    'storniert',
-    'erstattet',
-  ].map(normaliseHeader),
-);
+const cancelledStatuses = new Set([
+  'reembolsado',
+  'reembolsada',
+  'devuelto',
+  'devuelta',
+  'cancelado',
+  'cancelada',
+  'anulado',
+  'anulada',
+  'eliminado',
+  'eliminada',
+  'refunded',
+  'cancelled',
+  'canceled',
+  'deleted',
+  'c',
+  'storniert',
+]);
 
+/** Whether a row's status says its ticket was refunded or cancelled ('Refunded/Canceled' too). */
 export function isCancelledStatus(estado: string): boolean {
-  return cancelledStatuses.has(normaliseHeader(estado));
+  const words = normaliseHeader(estado)
+    .split('/')
+    .map((word) => word.trim());
+  return words.every((word) => cancelledStatuses.has(word));
 }
 
 /** Codes shorter than this are easy to guess: imported with a warning. */
