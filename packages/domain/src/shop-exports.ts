@@ -1,15 +1,19 @@
 /*
  * Guest lists exported by the shops where tickets are sold, recognised by their header row.
  *
- * Column titles and status values were read from the shops' own code and help pages:
- * - pretix order data export ("Orders" and "Order positions" sheets) and its check-in list export:
+ * Sources of the column titles and status values:
+ * - pretix: the "Order data" export (sheets "Orders" and "Order positions") and the check-in list,
  *   https://github.com/pretix/pretix/blob/master/src/pretix/base/exporters/orderlist.py
  *   https://github.com/pretix/pretix/blob/master/src/pretix/plugins/checkinlists/exporters.py
- *   order status labels: https://github.com/pretix/pretix/blob/master/src/pretix/base/models/orders.py
- *   Spanish and German titles: https://github.com/pretix/pretix/blob/master/src/pretix/locale/es/LC_MESSAGES/django.po
- *   and https://github.com/pretix/pretix/blob/master/src/pretix/locale/de/LC_MESSAGES/django.po
- * - Eventbrite attendee summary report (English and Spanish):
- *   https://www.eventbrite.com/help/en-us/articles/405366/how-to-view-and-download-your-attendee-summary-report/
+ *   their Spanish and German titles and the status label 'canceled' ('cancelado'),
+ *   https://github.com/pretix/pretix/blob/master/src/pretix/locale/es/LC_MESSAGES/django.po
+ *   https://github.com/pretix/pretix/blob/master/src/pretix/locale/de/LC_MESSAGES/django.po
+ *   and the status codes n/p/e/c, https://github.com/pretix/pretix/blob/master/doc/api/resources/orders.rst
+ * - Eventbrite: the attendee report's English titles ('Order #', 'Attendee #', 'Barcode #', 'Attendee
+ *   Status' with 'Attending', 'Checked In' …) and its statuses,
+ *   https://www.eventbrite.se/help/sv/articles/291888/glossary-of-order-and-attendee-statuses-in-event-reports/
+ *   The Spanish report's titles could not be checked against a published sample: the usual
+ *   spellings of 'N.º' are all accepted (headerKey), and a few plausible variants of the others.
  */
 import { normaliseHeader } from './guest-import';
 
