@@ -253,9 +253,9 @@ const shops: Shop[] = [eventbrite, pretixPositions, pretixOrders, template];
 /**
  * Header spellings of other files, Spanish and English, compared as headerKey does. Only whole
  * titles match ('Nombre del evento' is not a name), so a column is never guessed from a word in it.
- * Every alias mapGuestHeader knows keeps its field, so files that imported before still do. Titles
- * that may hold a buyer rather than the guest, or a yes/no ('Comprador', 'Asistente'), are left for
- * the organizer to map.
+ * Every alias mapGuestHeader knows keeps its field, so files that imported before still do. A
+ * required field is never guessed from an ambiguous title: one that may hold the buyer rather than
+ * the guest, or a yes/no ('Comprador', 'Asistente'), is left for the organizer to map.
  */
 const otherAliases: Record<ImportField, string[]> = {
   nombre: ['first name', 'firstname', 'given name', 'nombre de pila'],
@@ -335,7 +335,8 @@ const otherFieldOf = new Map(
 );
 
 const surnameKeys = new Set(otherAliases.apellidos.map(headerKey));
-const requiredFields = new Set<ImportField>(['nombre', 'nombreCompleto', 'email']);
+/** Titles that are the whole name alone, and the first name beside a surname column. */
+const givenOrWholeName = new Set(['nombre', 'name']);
 
 /** The first column guessed for a field keeps it; a later column with the same guess is ignored. */
 function firstWins(campos: (ImportField | null)[]): (ImportField | null)[] {
@@ -362,17 +363,14 @@ function shopFields(language: ShopHeader, keys: string[]): (ImportField | null)[
 
 /**
  * The best guess for a file no shop wrote. 'Nombre' beside a surname column is the first name;
- * alone, as in the files that imported before, the whole name. A title written twice is ambiguous
- * (whose email is which?), so it never gives a required field: the organizer maps it.
+ * alone, as in the files that imported before, the whole name.
  */
 function guessOther(keys: string[]): (ImportField | null)[] {
   const hasSurname = keys.some((key) => surnameKeys.has(key));
-  const repeated = new Set(keys.filter((key, index) => keys.indexOf(key) !== index));
   return firstWins(
     keys.map((key) => {
       const guess = otherFieldOf.get(key) ?? null;
-      const field = guess === 'nombreCompleto' && key === 'nombre' && hasSurname ? 'nombre' : guess;
-      return field && requiredFields.has(field) && repeated.has(key) ? null : field;
+      return hasSurname && givenOrWholeName.has(key) ? 'nombre' : guess;
     }),
   );
 }

@@ -488,15 +488,9 @@ describe('recognizeExport: other files', () => {
     ]);
   });
 
-  it('leaves a required field unguessed when its title is written twice', () => {
-    expect(recognizeExport(['Nombre', 'Email', 'Email']).campos).toEqual(['nombreCompleto', null, null]);
-    expect(recognizeExport(['Nombre', 'Nombre', 'Email']).campos).toEqual([null, null, 'email']);
-    expect(recognizeExport(['Nombre', 'Email', 'Tipo', 'Tipo']).campos).toEqual([
-      'nombreCompleto',
-      'email',
-      'tipoTicket',
-      null,
-    ]);
+  it('takes the first of a title written twice, as the import did before', () => {
+    expect(recognizeExport(['Nombre', 'Email', 'Email']).campos).toEqual(['nombreCompleto', 'email', null]);
+    expect(recognizeExport(['Nombre', 'Nombre', 'Email']).campos).toEqual(['nombreCompleto', null, 'email']);
   });
 
   it('reads Nombre as the first name only beside a surname column', () => {
@@ -511,6 +505,8 @@ describe('recognizeExport: other files', () => {
       'email',
     ]);
     expect(recognizeExport(['Nombre', 'Correo']).campos).toEqual(['nombreCompleto', 'email']);
+    expect(recognizeExport(['Name', 'Surname', 'Email']).campos).toEqual(['nombre', 'apellidos', 'email']);
+    expect(recognizeExport(['Name', 'Email']).campos).toEqual(['nombreCompleto', 'email']);
   });
 });
 
