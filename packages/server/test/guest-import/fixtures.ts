@@ -1,3 +1,5 @@
+import type { ImportResult } from '@drinkflow/domain/guest-import';
+
 /**
  * The bytes Spanish Excel writes for "CSV (delimitado por comas)": Windows-1252, where the
  * characters below sit at 0x80–0x9F and every other character of a Spanish name at its Latin-1
@@ -45,3 +47,18 @@ export function excelCsv(lines: string[]): Buffer {
     }),
   );
 }
+
+/** An import's answer: the counts given, nothing already imported, left out by type or invalidated. */
+export const imported = (counts: {
+  pedidosCreados: number;
+  ticketsCreados: number;
+  filasOmitidas: number;
+  duplicadosOmitidos: number;
+}): ImportResult => ({
+  yaImportados: 0,
+  omitidosPorTipo: 0,
+  codigosCortos: 0,
+  anulados: [],
+  ticketsAnulados: 0,
+  ...counts,
+});

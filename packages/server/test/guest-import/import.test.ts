@@ -6,7 +6,7 @@ import { createTicketType } from '../support/ticket-types';
 import { expectInternalError, failTicketInsert } from '../support/faults';
 import { ownedEvent } from '../support/orders';
 import { storedOrders, totals } from '../support/stored-orders';
-import { excelCsv } from './fixtures';
+import { excelCsv, imported } from './fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ describe('POST /api/eventos/{id}/importar', () => {
           'Íñigo Muñoz;inigo@example.com;+34 611 22 33 44;General;3',
           'Mal correo;no-es-email;;General;1',
           'Ana Pérez;ana@example.com;;vip;',
-          'Sin tipo;x@example.com;;Platino;1',
+          ';sin-nombre@example.com;;General;1',
           'Íñigo Muñoz;inigo@example.com;;General;1',
         ].join('\r\n'),
       ),
@@ -44,12 +44,14 @@ describe('POST /api/eventos/{id}/importar', () => {
 
     expect(res.statusCode, res.body).toBe(201);
     // The last row repeats line 2's guest: left out as a duplicate (duplicates.test.ts).
-    expect(res.json<ImportResult>()).toEqual({
-      pedidosCreados: 2,
-      ticketsCreados: 4,
-      filasOmitidas: 2,
-      duplicadosOmitidos: 1,
-    });
+    expect(res.json<ImportResult>()).toEqual(
+      imported({
+        pedidosCreados: 2,
+        ticketsCreados: 4,
+        filasOmitidas: 2,
+        duplicadosOmitidos: 1,
+      }),
+    );
     const stored = await storedOrders(t.db, evento.id);
     expect(
       stored.orders.map(({ nombreCompleto, email, telefono, creadoPor }) => ({
@@ -88,12 +90,14 @@ describe('POST /api/eventos/{id}/importar', () => {
 
     const res = await postCsv(t, owner, url(evento), csv);
 
-    expect(res.json()).toEqual({
-      pedidosCreados: 1,
-      ticketsCreados: 2,
-      filasOmitidas: 0,
-      duplicadosOmitidos: 0,
-    });
+    expect(res.json()).toEqual(
+      imported({
+        pedidosCreados: 1,
+        ticketsCreados: 2,
+        filasOmitidas: 0,
+        duplicadosOmitidos: 0,
+      }),
+    );
     const list = await t.app.inject({
       method: 'GET',
       url: `/api/pedidos/${evento.id}?search=íñigo`,
@@ -136,12 +140,14 @@ describe('POST /api/eventos/{id}/importar', () => {
 
     const res = await postCsv(t, owner, url(evento), csv);
 
-    expect(res.json()).toEqual({
-      pedidosCreados: 2,
-      ticketsCreados: 3,
-      filasOmitidas: 0,
-      duplicadosOmitidos: 0,
-    });
+    expect(res.json()).toEqual(
+      imported({
+        pedidosCreados: 2,
+        ticketsCreados: 3,
+        filasOmitidas: 0,
+        duplicadosOmitidos: 0,
+      }),
+    );
     const stored = await storedOrders(t.db, evento.id);
     expect(stored.orders.map(({ nombreCompleto, telefono }) => [nombreCompleto, telefono])).toEqual([
       ['Íñigo O’Brien “el Txiki”', null],
@@ -166,12 +172,14 @@ describe('POST /api/eventos/{id}/importar', () => {
     );
 
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toEqual({
-      pedidosCreados: 49,
-      ticketsCreados: 98,
-      filasOmitidas: 1,
-      duplicadosOmitidos: 0,
-    });
+    expect(res.json()).toEqual(
+      imported({
+        pedidosCreados: 49,
+        ticketsCreados: 98,
+        filasOmitidas: 1,
+        duplicadosOmitidos: 0,
+      }),
+    );
     const stored = await storedOrders(t.db, evento.id);
     expect(stored.orders.map((order) => order.nombreCompleto)).not.toContain('Invitado 37');
     expect(stored.orders.some((order) => order.nombreCompleto.includes('\u0000'))).toBe(false);
@@ -192,26 +200,31 @@ describe('POST /api/eventos/{id}/importar', () => {
     expect(await totals(t.db)).toEqual(before);
   });
 
-  it('leaves out a row whose ticket type matches two types of the event', async () => {
-    const { owner, evento, vip } = await eventWithTypes();
+  it('holds the rows whose ticket type matches two types of the event until one is chosen', async () => {
+    const { owner, evento, general, vip } = await eventWithTypes();
     await createTicketType(t, owner, evento, { nombre: 'General ' });
+    const file = 'Nombre;Email;Tipo\nAna;ana@example.com;general\nLuis;luis@example.com;VIP\n';
+    const before = await totals(t.db);
 
-    const res = await postCsv(
-      t,
-      owner,
-      url(evento),
-      'Nombre;Email;Tipo\nAna;ana@example.com;general\nLuis;luis@example.com;VIP\n',
-    );
+    const held = await postCsv(t, owner, url(evento), file);
 
-    expect(res.json()).toEqual({
-      pedidosCreados: 1,
-      ticketsCreados: 1,
-      filasOmitidas: 1,
-      duplicadosOmitidos: 0,
+    expectFieldError(held, 'tipos', importMessages.undecidedTypes(['general']));
+    expect(await totals(t.db)).toEqual(before);
+    const chosen = await t.app.inject({
+      method: 'PUT',
+      url: `/api/eventos/${evento.id}/importar/mapeo`,
+      headers: owner.headers,
+      payload: { tipos: { general: general.id } },
     });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+
+    const res = await postCsv(t, owner, url(evento), file);
+
+    expect(res.json()).toEqual(
+      imported({ pedidosCreados: 2, ticketsCreados: 2, filasOmitidas: 0, duplicadosOmitidos: 0 }),
+    );
     const stored = await storedOrders(t.db, evento.id);
-    expect(stored.orders.map((order) => order.nombreCompleto)).toEqual(['Luis']);
-    expect(stored.tickets.map((ticket) => ticket.ticketTypeId)).toEqual([vip.id]);
+    expect(stored.tickets.map((ticket) => ticket.ticketTypeId)).toEqual([general.id, vip.id]);
   });
 
   it('writes nothing when a ticket insert fails half-way through a 50-row import', async () => {
@@ -233,12 +246,14 @@ describe('POST /api/eventos/{id}/importar', () => {
       await dropTrigger();
     }
     const retry = await postCsv(t, owner, url(evento), ['Nombre;Email;Tipo;Cantidad', ...rows].join('\n'));
-    expect(retry.json()).toEqual({
-      pedidosCreados: 50,
-      ticketsCreados: 100,
-      filasOmitidas: 0,
-      duplicadosOmitidos: 0,
-    });
+    expect(retry.json()).toEqual(
+      imported({
+        pedidosCreados: 50,
+        ticketsCreados: 100,
+        filasOmitidas: 0,
+        duplicadosOmitidos: 0,
+      }),
+    );
   });
 
   it('refuses a file with no valid row with 400 and writes nothing', async () => {
@@ -256,9 +271,9 @@ describe('POST /api/eventos/{id}/importar', () => {
     const before = await totals(t.db);
 
     expectFieldError(
-      await postCsv(t, owner, url(evento), 'Nombre;Email\nAna;ana@example.com\n'),
+      await postCsv(t, owner, url(evento), 'Nombre;Teléfono\nAna;600111222\n'),
       'archivo',
-      importMessages.missingColumns(['tipo de ticket']),
+      importMessages.missingColumns(['email']),
     );
     expectFieldError(
       await postCsv(t, owner, url(evento), 'Nombre;Email;Tipo\n'),
@@ -268,12 +283,12 @@ describe('POST /api/eventos/{id}/importar', () => {
     expect(await totals(t.db)).toEqual(before);
   });
 
-  it('refuses a body over 5 MiB with 413 and writes nothing', async () => {
+  it('refuses a body over 16 MiB with 413 and writes nothing', async () => {
     const { owner, evento } = await eventWithTypes();
     const before = await totals(t.db);
     const huge = Buffer.concat([
       Buffer.from('Nombre;Email;Tipo\nAna;ana@example.com;General\n'),
-      Buffer.alloc(5 * 1024 * 1024, ' '),
+      Buffer.alloc(16 * 1024 * 1024, ' '),
     ]);
 
     expectApiError(await postCsv(t, owner, url(evento), huge), 413, 'payload_too_large');

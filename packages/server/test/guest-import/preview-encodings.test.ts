@@ -29,7 +29,9 @@ describe('POST /api/eventos/{id}/importar/previsualizar', () => {
 
     const result = await preview(t, owner, evento, csv);
 
-    expect(result).toEqual({
+    expect(result).toMatchObject({
+      formato: 'plantilla',
+      faltan: [],
       filas: [
         row(2, {
           nombreCompleto: 'Íñigo Muñoz',

@@ -32,7 +32,7 @@ export async function eventWithTypes(t: TestApp): Promise<OwnedEvent & { coctel:
   return { ...owned, tipo: general, coctel };
 }
 
-/** A previewed row without errors: one ticket and no phone unless `fields` say otherwise. */
+/** A previewed new row without errors: one ticket, no phone and no shop code unless `fields` say otherwise. */
 export const row = (linea: number, fields: Record<string, unknown>) => ({
   linea,
   telefono: null,
@@ -40,5 +40,11 @@ export const row = (linea: number, fields: Record<string, unknown>) => ({
   cantidadTexto: fields.cantidad === undefined ? '' : String(fields.cantidad),
   errores: [],
   duplicado: null,
+  codigo: null,
+  idExterno: null,
+  estado: null,
+  accion: 'nuevo',
+  pedidoId: null,
+  avisos: [],
   ...fields,
 });

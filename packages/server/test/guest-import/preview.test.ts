@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /api/eventos/{id}/importar/previsualizar', () => {
-  it('flags a ticket type that matches two types of the event instead of taking one', async () => {
+  it('holds a ticket type that matches two types of the event instead of taking one', async () => {
     const { owner, evento, tipo } = await eventWithTypes(t);
     await createTicketType(t, owner, evento, { nombre: 'VIP' });
     await createTicketType(t, owner, evento, { nombre: 'vip' });
@@ -28,15 +28,22 @@ describe('POST /api/eventos/{id}/importar/previsualizar', () => {
 
     const result = await preview(t, owner, evento, csv);
 
-    expect(result.filas.map((fila) => [fila.linea, fila.ticketTypeId, fila.errores])).toEqual([
-      [2, null, [{ field: 'tipoTicket', message: importMessages.ambiguousType('VIP') }]],
-      [3, null, [{ field: 'tipoTicket', message: importMessages.ambiguousType('Vip') }]],
+    expect(result.filas.map((fila) => [fila.linea, fila.ticketTypeId, fila.accion, fila.avisos])).toEqual([
+      [2, null, 'sin_tipo', [importMessages.ambiguousType('VIP')]],
+      [3, null, 'sin_tipo', [importMessages.ambiguousType('Vip')]],
       // 'Pase Cóctel' and 'Pase Coctel' are one name without accents.
-      [4, null, [{ field: 'tipoTicket', message: importMessages.ambiguousType('Pase Cóctel') }]],
-      [5, tipo.id, []],
+      [4, null, 'sin_tipo', [importMessages.ambiguousType('Pase Cóctel')]],
+      [5, tipo.id, 'nuevo', []],
     ]);
+    expect(result.filas.every((fila) => fila.errores.length === 0)).toBe(true);
+    expect(result.tiposArchivo).toEqual([
+      { texto: 'VIP', filas: 2, ticketTypeId: null, decidido: false },
+      { texto: 'Pase Cóctel', filas: 1, ticketTypeId: null, decidido: false },
+      { texto: 'General', filas: 1, ticketTypeId: tipo.id, decidido: true },
+    ]);
+    expect(result).toMatchObject({ sinTipo: 3, nuevos: 1, tickets: 1 });
     expect(importMessages.ambiguousType('VIP')).toBe(
-      'El tipo de ticket «VIP» coincide con varios tipos de este evento: cambia el nombre de uno de ellos',
+      'El tipo de ticket «VIP» coincide con varios tipos de este evento: elige uno o cambia el nombre de uno de ellos',
     );
   });
 
@@ -67,7 +74,7 @@ describe('POST /api/eventos/{id}/importar/previsualizar', () => {
     ]);
   });
 
-  it('lists each row’s errors in Spanish and counts only the valid rows’ tickets', async () => {
+  it('lists each row’s errors in Spanish and counts only the tickets of the rows to create', async () => {
     const { owner, evento } = await eventWithTypes(t);
     const csv = [
       'Nombre;Email;Tipo;Cantidad',
@@ -91,7 +98,8 @@ describe('POST /api/eventos/{id}/importar/previsualizar', () => {
     const quantity = [{ field: 'cantidad', message: importMessages.quantity }];
     expect(errors).toEqual({
       2: [],
-      3: [{ field: 'tipoTicket', message: 'El tipo de ticket «Platino» no existe en este evento' }],
+      // A type the event lacks is no error: the row waits for the type to be chosen (sin_tipo).
+      3: [],
       4: [{ field: 'email', message: 'Email inválido' }],
       5: quantity,
       6: quantity,
@@ -101,25 +109,34 @@ describe('POST /api/eventos/{id}/importar/previsualizar', () => {
       // The same guest as line 2: valid, marked as a duplicate (tested in duplicates.test.ts).
       10: [],
       11: [{ field: 'nombreCompleto', message: 'El nombre es requerido' }],
-      12: [{ field: 'tipoTicket', message: 'Falta el tipo de ticket' }],
+      12: [],
       13: [{ field: 'nombreCompleto', message: orderMessages.nombreMax }],
     });
     expect(result.filas.find((fila) => fila.linea === 5)).toMatchObject({ cantidad: null });
-    expect(result.filas.find((fila) => fila.linea === 3)).toMatchObject({ ticketTypeId: null });
+    expect(result.filas.find((fila) => fila.linea === 3)).toMatchObject({
+      ticketTypeId: null,
+      accion: 'sin_tipo',
+    });
     expect(result.filas.find((fila) => fila.linea === 10)!.duplicado).toEqual({
       pedidoId: null,
       linea: 2,
       message: 'Repetida: mismo nombre y email que la línea 2',
     });
-    expect({ ...result, filas: undefined }).toEqual({
-      filas: undefined,
+    expect(result).toMatchObject({
       total: 12,
-      validas: 2,
-      conErrores: 10,
+      validas: 4,
+      conErrores: 8,
       duplicados: 1,
       tickets: 6,
       sinCabecera: false,
+      nuevos: 1,
+      sinTipo: 2,
     });
+    expect(result.tiposArchivo).toEqual([
+      { texto: 'General', filas: 2, ticketTypeId: expect.any(Number), decidido: true },
+      { texto: 'Platino', filas: 1, ticketTypeId: null, decidido: false },
+      { texto: '', filas: 1, ticketTypeId: null, decidido: false },
+    ]);
     // An invalid quantity is echoed as typed, for the preview to show it beside its error.
     expect(result.filas.find((fila) => fila.linea === 9)).toMatchObject({
       cantidad: null,
@@ -166,12 +183,26 @@ describe('POST /api/eventos/{id}/importar/previsualizar', () => {
     expect(await totals(t.db)).toEqual(before);
   });
 
-  it('refuses a file without a required column with 400 naming the missing ones', async () => {
+  it('answers the columns and the missing required fields, and no rows, when a file lacks one', async () => {
     const { owner, evento } = await eventWithTypes(t);
 
-    const res = await postCsv(t, owner, previewUrl(evento), 'Nombre;Teléfono;Cantidad\nAna;600;1\n');
+    const result = await preview(t, owner, evento, 'Nombre;Teléfono;Cantidad\nAna;600;1\n');
 
-    expectFieldError(res, 'archivo', importMessages.missingColumns(['email', 'tipo de ticket']));
+    expect(result).toMatchObject({
+      formato: 'otro',
+      formatoNombre: 'Otro archivo',
+      columnas: [
+        { indice: 0, cabecera: 'Nombre', campo: 'nombreCompleto', ejemplo: 'Ana' },
+        { indice: 1, cabecera: 'Teléfono', campo: 'telefono', ejemplo: '600' },
+        { indice: 2, cabecera: 'Cantidad', campo: 'cantidad', ejemplo: '1' },
+      ],
+      faltan: ['email'],
+      tiposArchivo: [],
+      filas: [],
+      total: 0,
+      validas: 0,
+      nuevos: 0,
+    });
   });
 
   it.each([
@@ -187,18 +218,18 @@ describe('POST /api/eventos/{id}/importar/previsualizar', () => {
     expect(body.details).toEqual([{ field: 'archivo', message: expect.any(String) }]);
   });
 
-  it('refuses more than 10,000 rows with 400', async () => {
+  it('refuses more than 20,000 rows with 400', async () => {
     const { owner, evento } = await eventWithTypes(t);
-    const rows = Array.from({ length: 10_001 }, (_, i) => `Invitado ${i};i${i}@example.com;General`);
+    const rows = Array.from({ length: 20_001 }, (_, i) => `Invitado ${i};i${i}@example.com;General`);
 
     const res = await postCsv(t, owner, previewUrl(evento), ['Nombre;Email;Tipo', ...rows].join('\n'));
 
-    expectFieldError(res, 'archivo', importMessages.tooManyRows(10_000));
+    expectFieldError(res, 'archivo', importMessages.tooManyRows(20_000));
   });
 
-  it('refuses a body over 5 MiB with 413', async () => {
+  it('refuses a body over 16 MiB with 413', async () => {
     const { owner, evento } = await eventWithTypes(t);
-    const huge = Buffer.concat([Buffer.from('Nombre;Email;Tipo\n'), Buffer.alloc(5 * 1024 * 1024, 'a')]);
+    const huge = Buffer.concat([Buffer.from('Nombre;Email;Tipo\n'), Buffer.alloc(16 * 1024 * 1024, 'a')]);
 
     expectApiError(await postCsv(t, owner, previewUrl(evento), huge), 413, 'payload_too_large');
   });

@@ -31,12 +31,16 @@ export function decodeSpreadsheetText(bytes: Buffer): string {
   }
 }
 
-/** `;` (Spanish Excel) or `,` (Google Sheets, English Excel): whichever the header line uses more. */
-export function detectDelimiter(text: string): ';' | ',' {
+/**
+ * `;` (Spanish Excel), `,` (Google Sheets, English Excel) or a tab (a copy from a spreadsheet, a
+ * shop's .tsv): whichever the header line uses most; `;` wins a tie with `,`.
+ */
+export function detectDelimiter(text: string): ';' | ',' | '\t' {
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
   const outsideQuotes = firstLine.replace(/"[^"]*"/g, '');
-  const semicolons = outsideQuotes.split(';').length - 1;
-  const commas = outsideQuotes.split(',').length - 1;
+  const count = (separator: string) => outsideQuotes.split(separator).length - 1;
+  const [semicolons, commas, tabs] = [count(';'), count(','), count('\t')];
+  if (tabs > Math.max(semicolons, commas)) return '\t';
   return semicolons >= commas && semicolons > 0 ? ';' : ',';
 }
 
