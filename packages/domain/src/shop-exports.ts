@@ -315,13 +315,13 @@ const otherAliases: Record<ImportField, string[]> = {
     'secret',
     'ticket secret',
   ],
+  // Not a bare 'ID' or 'Pedido': often a row number, which would take the next list's guests for
+  // ones already imported.
   idExterno: [
-    'id',
     'id externo',
     'external id',
     'localizador',
     'numero de pedido',
-    'pedido',
     'order id',
     'order number',
     'attendee #',

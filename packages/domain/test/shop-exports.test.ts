@@ -449,16 +449,83 @@ describe('recognizeExport: other files', () => {
 
   it('guesses each field from its Spanish and English titles', () => {
     const titles: Record<ImportField, string[]> = {
-      nombre: ['First Name', 'Nombre de pila'],
-      apellidos: ['Apellidos', 'Apellido', 'Last Name', 'Surname'],
-      nombreCompleto: ['Nombre completo', 'Full name', 'Attendee name', 'Invitado'],
-      email: ['Correo electrónico', 'E-mail', 'Email address', 'Attendee email'],
-      telefono: ['Teléfono', 'Móvil', 'Phone number', 'Teléfono móvil'],
-      tipoTicket: ['Tipo de entrada', 'Ticket type', 'Producto', 'Product', 'Entrada'],
-      cantidad: ['Cantidad', 'Quantity', 'Uds.', 'Unidades'],
-      codigo: ['Código', 'Barcode', 'QR', 'Código QR', 'Secret', 'Código de barras'],
-      idExterno: ['ID', 'Localizador', 'N.º de pedido', 'Order ID', 'ID externo'],
-      estado: ['Estado', 'Status', 'Estado del pedido', 'Attendee status'],
+      nombre: ['First Name', 'Firstname', 'Given name', 'Nombre de pila'],
+      apellidos: ['Apellidos', 'Apellido', 'Last Name', 'Lastname', 'Surname', 'Family name'],
+      nombreCompleto: [
+        'Nombre completo',
+        'Nombre',
+        'Nombre y apellidos',
+        'Invitado',
+        'Name',
+        'Full name',
+        'Attendee name',
+        'Nombre del asistente',
+      ],
+      email: [
+        'Email',
+        'E-mail',
+        'Correo',
+        'Correo electrónico',
+        'Mail',
+        'Email address',
+        'E-mail address',
+        'Attendee email',
+      ],
+      telefono: [
+        'Teléfono',
+        'Móvil',
+        'Tel',
+        'Phone',
+        'Teléfono móvil',
+        'Phone number',
+        'Mobile',
+        'Cell phone',
+      ],
+      tipoTicket: [
+        'Tipo de ticket',
+        'Tipo',
+        'Ticket',
+        'Tipo ticket',
+        'Entrada',
+        'Tipo de entrada',
+        'Ticket type',
+        'Producto',
+        'Product',
+      ],
+      cantidad: [
+        'Cantidad',
+        'Tickets',
+        'Número de tickets',
+        'Quantity',
+        'Qty',
+        'N.º de entradas',
+        'Unidades',
+        'Uds.',
+        'Uds',
+      ],
+      codigo: [
+        'Código',
+        'Código QR',
+        'QR',
+        'QR code',
+        'Barcode',
+        'Barcode #',
+        'Código de barras',
+        'Nº de código de barras',
+        'Secret',
+        'Ticket secret',
+      ],
+      idExterno: [
+        'ID externo',
+        'External ID',
+        'Localizador',
+        'N.º de pedido',
+        'Order ID',
+        'Order number',
+        'Attendee #',
+        'Número de asistente',
+      ],
+      estado: ['Estado', 'Status', 'Estado pedido', 'Estado del pedido', 'Order status', 'Attendee status'],
     };
     for (const field of importFields) {
       for (const title of titles[field]) expect(guessOf(title), title).toBe(field);
@@ -470,12 +537,15 @@ describe('recognizeExport: other files', () => {
       'Nombre del evento',
       'Email enviado',
       'Tipo de IVA',
+      'Código postal',
       'Comprador',
       'Asistente',
-      'Notas',
-      '',
     ];
-    for (const title of titles) expect(guessOf(title), title).toBeNull();
+    for (const title of [...titles, 'Notas', '']) expect(guessOf(title), title).toBeNull();
+  });
+
+  it('never takes a bare ID or order column, often a row number, for the key of a re-import', () => {
+    for (const title of ['ID', 'Id', 'Pedido', 'Nº', '#']) expect(guessOf(title), title).toBeNull();
   });
 
   it('guesses each field once: the first column wins', () => {
