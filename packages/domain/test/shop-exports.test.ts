@@ -657,6 +657,8 @@ describe('isCancelledStatus', () => {
     ];
     words.push('p', 'n', 'e', 'pending', 'expired', 'pendiente', 'Partially Refunded', 'Refunded/Attending');
     words.push('cancelación solicitada', 'No cancelado', 'cc', '', '   ');
+    // pretix in German: pending, paid, expired.
+    words.push('ausstehend', 'bezahlt', 'abgelaufen');
     for (const word of words) expect(isCancelledStatus(word), word).toBe(false);
   });
 });
