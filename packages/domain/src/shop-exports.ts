@@ -137,7 +137,9 @@ const eventbrite: Shop = {
 /**
  * pretix's "Order positions" sheet and its check-in list: one row per ticket. The ticket secret is
  * the row's key (the order code is shared by the order's tickets, the position ID only counts
- * within an order); the attendee's email comes before the order's.
+ * within an order); the attendee's email comes before the order's. The secret is not needed to
+ * recognise the file: the check-in list has it only when asked for, and older pretix versions'
+ * positions sheet has none.
  */
 const pretixPositions: Shop = {
   formato: 'pretix_asistentes',
