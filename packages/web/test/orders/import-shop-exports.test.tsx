@@ -351,6 +351,8 @@ describe('importing a shop export', () => {
     );
     expect(rowOf('Gema Palco')).toHaveTextContent('Tipo no importado');
     expect(rowOf('Hugo Sin Tipo')).toHaveTextContent('Sin tipo');
+    // Without a type of the event, the row shows the file's text.
+    expect(within(rowOf('Hugo Sin Tipo')).getByText('Mesa')).toHaveClass('text-slate-500');
     expect(rowOf('Iván Error')).toHaveTextContent('ErrorEmail inválido');
     // The rows to fix or decide first, then the duplicate and the invalidation; the rest in file order.
     const lines = within(table)
@@ -405,7 +407,7 @@ describe('importing a shop export', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Importar 1 pedido y anular 1' }));
 
     const text =
-      'Se ha creado 1 pedido con 1 ticket. 3 invitados ya estaban importados. Se anularon 2 tickets de 1 pedido. 1 código corto: fáciles de adivinar.';
+      'Se ha creado 1 pedido con 1 ticket. 3 invitados ya estaban importados. Se anularon 2 tickets de 1 pedido. 1 código corto: fácil de adivinar.';
     expect(importedText(result)).toBe(text);
     expect(await screen.findByText('Invitados importados')).toBeInTheDocument();
     const invalidated = within(dialog).getByRole('list', { name: 'Tickets anulados' });

@@ -200,7 +200,7 @@ function ImportGuests({ evento, onDone }: { evento: ImportGuestsDialogProps['eve
             {undecided.length > 0 && (
               <p
                 id={reasonId}
-                className="text-sm font-medium text-amber-900 sm:order-first sm:mr-auto sm:self-center"
+                className="text-xs font-medium text-amber-900 sm:order-first sm:mr-auto sm:self-center sm:text-sm"
               >
                 {importMessages.undecidedTypes(undecided.map((tipo) => tipo.texto))}
               </p>

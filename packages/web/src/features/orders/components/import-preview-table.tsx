@@ -1,4 +1,4 @@
-import type { GuestRow, ImportAction } from '@drinkflow/domain/guest-import';
+import { typeTextLabel, type GuestRow, type ImportAction } from '@drinkflow/domain/guest-import';
 import { DataList } from '@/components/data-list/data-list';
 import type { DataListColumn } from '@/components/data-list/data-list-types';
 import { cn } from '@/lib/utils';
@@ -35,6 +35,17 @@ function Code({ codigo }: { codigo: string | null }) {
   );
 }
 
+/** The event's type the row becomes; without one (undecided, 'No importar'), the file's text, greyed. */
+function TicketType({ row, name }: { row: GuestRow; name: string | null }) {
+  if (name) return <Value row={row} field="tipoTicket" value={name} />;
+  const wrong = row.errores.some((error) => error.field === 'tipoTicket');
+  return (
+    <span className={cn(wrong ? 'font-medium text-red-700' : 'text-slate-500')}>
+      {typeTextLabel(row.tipoTicket)}
+    </span>
+  );
+}
+
 function columnsFor(typeNames: ReadonlyMap<number, string>): DataListColumn<GuestRow>[] {
   const ourType = (row: GuestRow) =>
     row.ticketTypeId === null ? null : (typeNames.get(row.ticketTypeId) ?? null);
@@ -51,7 +62,7 @@ function columnsFor(typeNames: ReadonlyMap<number, string>): DataListColumn<Gues
       cell: (row) => <Value row={row} field="email" value={row.email} />,
     },
     { header: 'Teléfono', cell: (row) => <Value row={row} field="telefono" value={row.telefono} /> },
-    { header: 'Tipo de Ticket', cell: (row) => <Value row={row} field="tipoTicket" value={ourType(row)} /> },
+    { header: 'Tipo de Ticket', cell: (row) => <TicketType row={row} name={ourType(row)} /> },
     {
       header: 'Cantidad',
       // An invalid quantity is shown as typed ('tres', '0'), next to its error.

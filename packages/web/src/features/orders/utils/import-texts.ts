@@ -33,7 +33,11 @@ export function importedText(result: ImportResult) {
     result.omitidosPorTipo > 0 &&
       leftOut(result.omitidosPorTipo, 'fila de un tipo no importado', 'filas de tipos no importados'),
     result.codigosCortos > 0 &&
-      `${plural(result.codigosCortos, 'código corto', 'códigos cortos')}: fáciles de adivinar.`,
+      plural(
+        result.codigosCortos,
+        'código corto: fácil de adivinar.',
+        'códigos cortos: fáciles de adivinar.',
+      ),
   ]
     .filter(Boolean)
     .join(' ');
