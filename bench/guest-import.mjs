@@ -4,11 +4,14 @@
 // PostgreSQL; then the later report of the same event — 300 new attendees, 150 refunded, 50
 // cancelled — previewed and imported again (a sync: new orders, invalidated tickets, the rest
 // already there). The later report holds `--attendees` rows (20,000 by default, the most a file may
-// have), so the first holds 300 fewer. Prints the time of each step, rows a second, the server's RSS
-// (sampled every 20 ms) before and at the peak of each step, and checks the database's counts
+// have), so the first holds 300 fewer. Prints the time of each step, rows a second, the CPU seconds
+// of the server process and of the PostgreSQL backends serving it (steadier than the time on a busy
+// machine), the server's RSS (sampled every 20 ms) before and at the peak of each step, and checks
+// the database's counts
 // exactly: it exits 1, recording nothing, when one is wrong.
 // Usage: npm run bench:guest-import [-- --attendees 20000] [--database-url postgres://…/empty_db] [--record]
 // Without --database-url it creates (and drops) bench_guest_import on postgres://postgres@127.0.0.1:5432.
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -181,15 +184,50 @@ async function ok(base, method, path, headers, body, contentType = 'application/
 
 const rssKib = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
 
-/** Runs `work`, timing it and sampling the server's RSS every 20 ms; its answer, ms, RSS before and peak. */
-async function measured(pid, work) {
+const clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+/** The CPU seconds (user + system) a process has used: on a busy machine, steadier than wall time. */
+function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+}
+
+/** The CPU seconds of each PostgreSQL backend serving the benchmark's database, but this script's. */
+async function databaseCpu(client) {
+  const { rows } = await client.query(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  const seconds = new Map();
+  for (const { pid } of rows) {
+    try {
+      seconds.set(pid, cpuSeconds(pid));
+    } catch {
+      // gone
+    }
+  }
+  return seconds;
+}
+
+/**
+ * Runs `work`, timing it, sampling the server's RSS every 20 ms and counting the CPU seconds of the
+ * server and of its PostgreSQL backends; its answer, ms, cpu, database cpu, RSS before and peak.
+ */
+async function measured(pid, client, work) {
   const before = rssKib(pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssKib(pid))), 20);
+  const databaseBefore = await databaseCpu(client);
+  const cpuBefore = cpuSeconds(pid);
   const started = performance.now();
   try {
     const answer = await work();
-    return { answer, ms: performance.now() - started, before, peak: Math.max(peak, rssKib(pid)) };
+    const ms = performance.now() - started;
+    const cpu = cpuSeconds(pid) - cpuBefore;
+    let databaseCpuUsed = 0;
+    for (const [backend, used] of await databaseCpu(client)) {
+      databaseCpuUsed += used - (databaseBefore.get(backend) ?? 0);
+    }
+    return { answer, ms, cpu, databaseCpu: databaseCpuUsed, before, peak: Math.max(peak, rssKib(pid)) };
   } finally {
     clearInterval(sampler);
   }
@@ -283,12 +321,12 @@ try {
   // The first report: every attendee attending.
   const firstCsv = eventbriteCsv(attendeeCount, () => 'Attending');
   const firstBarcodes = Array.from({ length: attendeeCount }, (_, n) => attendee(n).barcode);
-  const undecided = await measured(pid, preview(firstCsv));
+  const undecided = await measured(pid, client, preview(firstCsv));
   check('first preview: formato', undecided.answer.formato, 'eventbrite');
   check('first preview: faltan', undecided.answer.faltan.length, 0);
   check('first preview: undecided types', undecided.answer.tiposArchivo.filter((t) => !t.decidido).length, 3);
   check('first preview: sinTipo', undecided.answer.sinTipo, attendeeCount);
-  const mapping = await measured(pid, () =>
+  const mapping = await measured(pid, client, () =>
     ok(
       base,
       'PUT',
@@ -299,7 +337,7 @@ try {
       }),
     ),
   );
-  const firstPreview = await measured(pid, preview(firstCsv));
+  const firstPreview = await measured(pid, client, preview(firstCsv));
   const p1 = firstPreview.answer;
   check('preview: total', p1.total, attendeeCount);
   check('preview: nuevos', p1.nuevos, attendeeCount);
@@ -308,7 +346,7 @@ try {
   check('preview: duplicados', p1.duplicados, 0);
   check('preview: codigosCortos', p1.codigosCortos, 0);
   check('preview: decided types', p1.tiposArchivo.filter((t) => t.decidido).length, 3);
-  const firstImport = await measured(pid, runImport(firstCsv));
+  const firstImport = await measured(pid, client, runImport(firstCsv));
   check('import: pedidosCreados', firstImport.answer.pedidosCreados, attendeeCount);
   check('import: ticketsCreados', firstImport.answer.ticketsCreados, attendeeCount);
   const afterFirst = await databaseCounts(client, evento.id, firstBarcodes);
@@ -327,7 +365,7 @@ try {
   const laterCsv = eventbriteCsv(total, laterStatus);
   const laterBarcodes = Array.from({ length: total }, (_, n) => attendee(n).barcode);
   const voidedBarcodes = laterBarcodes.filter((_, n) => laterStatus(n) !== 'Attending').sort();
-  const laterPreview = await measured(pid, preview(laterCsv));
+  const laterPreview = await measured(pid, client, preview(laterCsv));
   const p2 = laterPreview.answer;
   check('later preview: total', p2.total, total);
   check('later preview: nuevos', p2.nuevos, CHANGES.nuevos);
@@ -335,7 +373,7 @@ try {
   check('later preview: anulados', p2.anulados, voided);
   check('later preview: cancelados', p2.cancelados, 0);
   check('later preview: conErrores', p2.conErrores, 0);
-  const reimport = await measured(pid, runImport(laterCsv));
+  const reimport = await measured(pid, client, runImport(laterCsv));
   const r2 = reimport.answer;
   check('re-import: pedidosCreados', r2.pedidosCreados, CHANGES.nuevos);
   check('re-import: ticketsCreados', r2.ticketsCreados, CHANGES.nuevos);
@@ -355,7 +393,7 @@ try {
   );
 
   // The same later report once more: nothing to create or invalidate, refused, nothing written.
-  const again = await measured(pid, () =>
+  const again = await measured(pid, client, () =>
     call(base, 'POST', `${importPath}?omitirDuplicados=true`, headers, laterCsv, 'text/csv'),
   );
   check('same report again: status', again.answer.status, 400);
@@ -368,7 +406,7 @@ try {
   } = await client.query('select version()');
   const megabytes = (csv) => (Buffer.byteLength(csv) / 2 ** 20).toFixed(1);
   const row = (step, rows, run) =>
-    `| ${step} | ${rows.toLocaleString('en')} | ${seconds(run.ms)} | ${rows ? perSecond(rows, run.ms) : '–'} | ${mib(run.before)} → ${mib(run.peak)} (+${mib(run.peak - run.before)}) |`;
+    `| ${step} | ${rows.toLocaleString('en')} | ${seconds(run.ms)} | ${rows ? perSecond(rows, run.ms) : '–'} | ${run.cpu.toFixed(2)} | ${run.databaseCpu.toFixed(2)} | ${mib(run.before)} → ${mib(run.peak)} (+${mib(run.peak - run.before)}) |`;
   lines = [
     `${new Date().toISOString()} · ${machineLine()}`,
     `${version.split(' on ')[0]} · load average (1/5/15 min) ${loadAtStart} at start, ${formatLoad()} at the end`,
@@ -378,8 +416,8 @@ try {
       `${CHANGES.reembolsados} refunded, ${CHANGES.cancelados} cancelled; one event on PostgreSQL, ` +
       'one request at a time from this machine',
     '',
-    '| step | rows | s | rows/s | server RSS MiB before → peak |',
-    '| --- | ---: | ---: | ---: | ---: |',
+    '| step | rows | s | rows/s | server CPU s | PostgreSQL CPU s | server RSS MiB before → peak |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     row('preview, ticket types not yet mapped', attendeeCount, undecided),
     row('PUT …/importar/mapeo (3 types)', 0, mapping),
     row('preview', attendeeCount, firstPreview),
