@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pedidos } from '../../src/db/schema';
 import { signIn } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { describeAccess, type Endpoint, idOr } from '../support/access-suite';
+import { describeAccess, type Endpoint, idOr, jsonEndpoint } from '../support/access-suite';
 import { postCsv } from '../support/api';
 
 let t: TestApp;
@@ -27,7 +27,27 @@ const csvEndpoint = (path: string, ok: number): Endpoint => ({
     ),
 });
 
-describeAccess(() => t, [csvEndpoint('importar/previsualizar', 200), csvEndpoint('importar', 201)]);
+/** The remembered mapping: like the preview, only for those who may manage the event (an admin gets 404). */
+const mappingEndpoint = (method: 'GET' | 'PUT') =>
+  jsonEndpoint(
+    method,
+    '/api/eventos/{id}/importar/mapeo',
+    ({ evento }, missing) => `/api/eventos/${idOr(evento.id, missing)}/importar/mapeo`,
+    {
+      read: false,
+      body: method === 'PUT' ? ({ tipo }) => ({ tipos: { [tipo.nombre]: tipo.id } }) : undefined,
+    },
+  );
+
+describeAccess(
+  () => t,
+  [
+    csvEndpoint('importar/previsualizar', 200),
+    csvEndpoint('importar', 201),
+    mappingEndpoint('GET'),
+    mappingEndpoint('PUT'),
+  ],
+);
 
 describe('the session is checked before the file is read', () => {
   it('answers 401 to an anonymous caller and 403 to a scanner whatever the body, its size and the id', async () => {
