@@ -42,7 +42,7 @@ with e as (
     from tickets t
     join pedidos p on p.id = t.pedido_id
     join tipos_ticket tt on tt.id = t.ticket_type_id
-   where t.id = :ticket and p.evento_id = (select id from e)
+   where t.id = :ticket and t.evento_id = (select id from e)
    limit 1
 )
 select e.id as evento_id, (select json_object_agg(bucket, hits) from hit) as hits,
