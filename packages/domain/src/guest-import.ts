@@ -91,6 +91,8 @@ export const importMessages = {
   tooManyRows: (max: number) => `El archivo tiene demasiadas filas (máximo ${max.toLocaleString('es-ES')}).`,
   unreadable:
     'No se ha podido leer el archivo. Súbelo como Excel (.xlsx) o guárdalo como «CSV (delimitado por comas o punto y coma)».',
+  spreadsheetTooLarge:
+    'El archivo Excel es demasiado grande una vez abierto: deja solo la hoja de invitados o guárdalo como CSV.',
   nombre: orderMessages.nombreRequired,
   email: orderMessages.email,
   ambiguousType: (name: string) =>

@@ -129,6 +129,9 @@ describe('importMessages', () => {
     );
     expect(importMessages.nombre).toBe('El nombre es requerido');
     expect(importMessages.email).toBe('Email inválido');
+    expect(importMessages.spreadsheetTooLarge).toBe(
+      'El archivo Excel es demasiado grande una vez abierto: deja solo la hoja de invitados o guárdalo como CSV.',
+    );
     expect(importMessages.shortCode).toBe('Código corto: fácil de adivinar');
     expect(importMessages.oneTicketPerCode).toBe('Con código, cada fila es un solo ticket');
     expect(importMessages.quantity).toBe('La cantidad debe ser un número entre 1 y 10');

@@ -43,6 +43,24 @@ describe('a file that cannot be read', () => {
     await expectUnreadable(xlsx.subarray(0, Math.floor(xlsx.length / 2)), XLSX_TYPE);
   });
 
+  it('refuses an Excel 97–2003 .xls, which the import does not read', async () => {
+    const ole2 = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), garbage]);
+    await expectUnreadable(ole2, 'application/vnd.ms-excel');
+  });
+
+  it('refuses an .xlsx that inflates past 96 MB (a zip bomb) before reading it', async () => {
+    const { owner, evento } = await shopEvent(t, ['General']);
+    const bomb = zipOf(
+      { 'xl/worksheets/sheet1.xml': Buffer.alloc(100 * 1024 * 1024, ' ') },
+      { deflate: true },
+    );
+    expect(bomb.length).toBeLessThan(200 * 1024);
+
+    const res = await postCsv(t, owner, previewUrl(evento), bomb, XLSX_TYPE);
+
+    expectFieldError(res, 'archivo', importMessages.spreadsheetTooLarge);
+  });
+
   it('answers garbage bytes sent as a plain file with a 400, never a 500', async () => {
     const { owner, evento } = await shopEvent(t, ['General']);
     const before = await totals(t.db);

@@ -75,6 +75,23 @@ describe('POST /api/eventos/{id}/importar/previsualizar', () => {
     ]);
   });
 
+  it('reads Excel’s "Texto Unicode": UTF-16 with its BOM, tab-separated', async () => {
+    const { owner, evento, coctel } = await eventWithTypes(t);
+    const text = 'Nombre\tCorreo\tTipo\r\nÍñigo Muñoz; “el Txiki”\tinigo@example.com\tPase Cóctel\r\n';
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+
+    const result = await preview(t, owner, evento, utf16, 'application/octet-stream');
+
+    expect(result.filas).toEqual([
+      row(2, {
+        nombreCompleto: 'Íñigo Muñoz; “el Txiki”',
+        email: 'inigo@example.com',
+        tipoTicket: 'Pase Cóctel',
+        ticketTypeId: coctel.id,
+      }),
+    ]);
+  });
+
   it('reads Windows-1252 (Spanish Excel) names and headers', async () => {
     const { owner, evento, coctel } = await eventWithTypes(t);
     const csv = Buffer.from(

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 import type {
   ImportMapping,
   ImportMappingBody,
@@ -105,36 +105,40 @@ export const countsOf = (preview: ImportPreview) => {
 };
 
 /**
- * A zip of the given files, stored without compression: the shape of an .xlsx without being one.
- * Written by hand (local headers, central directory, end record) so the test needs no zip library.
+ * A zip of the given files, stored or deflated: the shape of an .xlsx without being one, or a
+ * "zip bomb". Written by hand (local headers, central directory, end record) so the test needs no
+ * zip library.
  */
-export function zipOf(files: Record<string, string>): Buffer {
+export function zipOf(files: Record<string, string | Buffer>, { deflate = false } = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const [name, text] of Object.entries(files)) {
+  for (const [name, content] of Object.entries(files)) {
     const nameBytes = Buffer.from(name);
-    const data = Buffer.from(text);
+    const data = Buffer.from(content);
+    const stored = deflate ? deflateRawSync(data) : data;
     const crc = crc32(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(deflate ? 8 : 0, 8);
     local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(stored.length, 18);
     local.writeUInt32LE(data.length, 22);
     local.writeUInt16LE(nameBytes.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(deflate ? 8 : 0, 10);
     central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(stored.length, 20);
     central.writeUInt32LE(data.length, 24);
     central.writeUInt16LE(nameBytes.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
+    locals.push(local, nameBytes, stored);
     centrals.push(central, nameBytes);
-    offset += local.length + nameBytes.length + data.length;
+    offset += local.length + nameBytes.length + stored.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);

@@ -18,11 +18,16 @@ export const decodeWindows1252 = (bytes: Buffer): string =>
 
 /**
  * The text of an uploaded spreadsheet export: UTF-8 (with or without BOM) as Google Sheets and
- * recent Excel write it, or Windows-1252 as Spanish Excel's plain "CSV" does.
+ * recent Excel write it, UTF-16 with its BOM as Excel's "Texto Unicode" does, or Windows-1252 as
+ * Spanish Excel's plain "CSV" does.
  */
 export function decodeSpreadsheetText(bytes: Buffer): string {
   if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     return bytes.subarray(3).toString('utf8');
+  }
+  // Excel's "Texto Unicode" (.txt): UTF-16 little-endian with its BOM, tab-separated.
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) {
+    return bytes.subarray(2).toString('utf16le');
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

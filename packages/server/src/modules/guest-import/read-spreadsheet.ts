@@ -1,4 +1,5 @@
 import { readSheet } from 'read-excel-file/node';
+import { boundedZip } from './bounded-zip';
 import { readCsvRows } from './read-csv';
 
 /** A row of the uploaded file: its line (or sheet row) number and its cells as text. */
@@ -7,9 +8,13 @@ export interface FileRow {
   cells: string[];
 }
 
+const startsWith = (bytes: Buffer, magic: number[]) => magic.every((byte, index) => bytes[index] === byte);
+
 /** An .xlsx is a zip: its first bytes are a zip's local file header, whatever the browser called it. */
-export const isZip = (bytes: Buffer) =>
-  bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+export const isZip = (bytes: Buffer) => startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]);
+
+/** An Excel 97–2003 .xls (an OLE2 compound file): not read; the person saves it as .xlsx or CSV. */
+const isOldExcel = (bytes: Buffer) => startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
 const two = (value: number) => String(value).padStart(2, '0');
 
@@ -48,9 +53,12 @@ function cellText(cell: unknown): string {
   return String(cell).trim();
 }
 
-/** The first sheet of an .xlsx, its numbers read from the stored text (parseNumber) rather than as floats. */
+/**
+ * The first sheet of an .xlsx, its numbers read from the stored text (parseNumber) rather than as
+ * floats; inflated within a cap first (bounded-zip.ts).
+ */
 async function readXlsxRows(bytes: Buffer): Promise<FileRow[]> {
-  const sheet = await readSheet(bytes, 1, { parseNumber: numberText, trim: true });
+  const sheet = await readSheet(boundedZip(bytes), 1, { parseNumber: numberText, trim: true });
   return sheet
     .map((cells, index) => ({ line: index + 1, cells: cells.map(cellText) }))
     .filter(({ cells }) => cells.some((cell) => cell !== ''));
@@ -61,5 +69,6 @@ async function readXlsxRows(bytes: Buffer): Promise<FileRow[]> {
  * UTF-8 or Windows-1252). Throws when the bytes are neither.
  */
 export async function readSpreadsheetRows(bytes: Buffer): Promise<FileRow[]> {
+  if (isOldExcel(bytes)) throw new Error('Excel 97-2003 file');
   return isZip(bytes) ? readXlsxRows(bytes) : readCsvRows(bytes);
 }

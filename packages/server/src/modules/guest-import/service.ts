@@ -17,6 +17,7 @@ import { pedidos, tickets } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import type { EventService } from '../events';
 import { newQrCode } from '../orders';
+import { InflatedTooLarge } from './bounded-zip';
 import { headerColumns, headerlessColumns, type FileColumns } from './file-columns';
 import { readGuestRow } from './guest-rows';
 import { saveMapping, storedMapping } from './import-mapping-store';
@@ -35,8 +36,10 @@ async function readRows(bytes: Buffer): Promise<{ header: FileRow | undefined; b
   let rows: FileRow[];
   try {
     rows = await readSpreadsheetRows(bytes);
-  } catch {
-    throw fileError(importMessages.unreadable);
+  } catch (error) {
+    throw fileError(
+      error instanceof InflatedTooLarge ? importMessages.spreadsheetTooLarge : importMessages.unreadable,
+    );
   }
   // A first row that is a guest (it has an email and names no column) is read as data.
   const header = rows[0] !== undefined && isHeaderlessGuestRow(rows[0].cells) ? undefined : rows[0];
