@@ -31,8 +31,14 @@ const GUEST_IMPORT_LOCK = 7030;
 
 const fileError = (message: string) => badRequest(message, [{ field: 'archivo', message }]);
 
+/** A file as read: its header row (none when its first row is a guest) and its rows. */
+interface FileRows {
+  header: FileRow | undefined;
+  body: FileRow[];
+}
+
 /** The file's rows, or 400: unreadable, empty or too long. */
-async function readRows(bytes: Buffer): Promise<{ header: FileRow | undefined; body: FileRow[] }> {
+async function readRows(bytes: Buffer): Promise<FileRows> {
   let rows: FileRow[];
   try {
     rows = await readSpreadsheetRows(bytes);
@@ -73,8 +79,7 @@ function undecidedTypes(preview: ImportPreview, plan: SyncPlan): string[] {
  * preview that writes nothing, then one transaction (docs/decisions/030, 068).
  */
 export function createGuestImportService(db: Db, events: EventService) {
-  async function check(executor: Db | Tx, eventoId: number, bytes: Buffer): Promise<Checked> {
-    const { header, body } = await readRows(bytes);
+  async function check(executor: Db | Tx, eventoId: number, { header, body }: FileRows): Promise<Checked> {
     const mapping = await storedMapping(executor, eventoId);
     const columns: FileColumns = header
       ? headerColumns(header.cells, body, mapping.columnas)
@@ -88,7 +93,7 @@ export function createGuestImportService(db: Db, events: EventService) {
     };
     if (columns.faltan.length > 0) {
       const plan: SyncPlan = { filas: [], tiposArchivo: [], ticketsToInvalidate: new Map() };
-      const preview = { ...described, ...emptyCounts, ...plan, ticketsAnulados: 0 };
+      const preview = { ...described, ...emptyCounts, tiposArchivo: [], filas: [], ticketsAnulados: 0 };
       return { preview, plan, state: null };
     }
     const filas = body.map((row) => readGuestRow(row, columns));
@@ -173,7 +178,7 @@ export function createGuestImportService(db: Db, events: EventService) {
   return {
     async preview(user: User, eventoId: number, bytes: Buffer): Promise<ImportPreview> {
       await events.findWritable(user, eventoId);
-      return (await check(db, eventoId, bytes)).preview;
+      return (await check(db, eventoId, await readRows(bytes))).preview;
     },
 
     async mapping(user: User, eventoId: number): Promise<ImportMapping> {
@@ -200,10 +205,13 @@ export function createGuestImportService(db: Db, events: EventService) {
       bytes: Buffer,
       { omitirDuplicados }: { omitirDuplicados: boolean },
     ): Promise<ImportResult> {
+      // The file is read before the transaction: a 16 MB spreadsheet holds no connection or lock.
+      await events.findWritable(user, eventoId);
+      const file = await readRows(bytes);
       const result = await db.transaction(async (tx) => {
         await events.findWritable(user, eventoId, tx);
         await tx.execute(sql`select pg_advisory_xact_lock(${GUEST_IMPORT_LOCK}::int, ${eventoId}::int)`);
-        const { preview, plan, state } = await check(tx, eventoId, bytes);
+        const { preview, plan, state } = await check(tx, eventoId, file);
         if (preview.faltan.length > 0) {
           throw fileError(
             importMessages.missingColumns(preview.faltan.map((field) => importFieldLabels[field])),
