@@ -25,7 +25,7 @@ export function runBackupCli(mode: 'backup' | 'restore', args: string[], env: Re
 /**
  * Rows nobody else makes: a session, a throttled attempt, scans (with the bar trigger), alerts, a
  * demo request, an emailed order, a top-up, a live stream's lease, a paired device with its used
- * pairing code and a drink it served (with the per-device counter trigger).
+ * pairing code and a drink it served (with the per-device counter trigger), an import mapping.
  */
 export async function seedEveryTable(database: Database): Promise<void> {
   await seedDemo(database.db);
@@ -71,6 +71,11 @@ export async function seedEveryTable(database: Database): Promise<void> {
   await database.db.execute(sql`
     insert into stream_leases (id, user_id, expires_at)
       select gen_random_uuid(), id, now() + interval '45 seconds' from users order by id limit 1`);
+  await database.db.execute(sql`
+    insert into importacion_mapeos (evento_id, columnas, tipos)
+      select evento_id, '{"comprador": "nombreCompleto", "uds.": null}'::jsonb,
+             jsonb_build_object('general admission', id)
+      from tipos_ticket order by id limit 1`);
 }
 
 export async function rowsOf(database: Database, query: string): Promise<Record<string, unknown>[]> {
