@@ -4,7 +4,7 @@ import { expectFieldError } from '../support/api';
 import { expectScan, scannerClient } from '../support/scanner';
 import { storedOrders, totals } from '../support/stored-orders';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { countsOf, importFile, postImport, previewFile, shopEvent } from './shop-fixtures';
+import { countsOf, importFile, postImport, previewFile, shopEvent, shopExport } from './shop-fixtures';
 
 // Re-importing a shop's later export is a sync (docs/decisions/068): only the new attendees are
 // created, the refunded and cancelled ones lose their tickets, and no guest is ever created twice.
@@ -114,6 +114,53 @@ describe('re-importing a shop export', () => {
     expectScan(await scanner.consume({ qrCode: PABLO }), { success: false, reason: 'invalidado' });
     expectScan(await scanner.consume({ qrCode: BEGONA }), { success: false, reason: 'invalidado' });
     expectScan(await scanner.consume({ qrCode: LUCIA }), { success: true, reason: 'ok' });
+  });
+
+  it('invalidates only the one ticket of a pretix position canceled later (matched by its secret)', async () => {
+    const { owner, evento } = await shopEvent(t, ['Entrada general', 'Pase VIP']);
+    await importFile(t, owner, evento, 'pretix-attendees.csv');
+    const tomas = 'p8hrx2ncvq6dkz4mwt9bsy3fj7ea5gu2';
+    const later = Buffer.from(
+      shopExport('pretix-attendees.csv')
+        .toString('utf8')
+        .split('\n')
+        .map((line) => (line.includes(tomas) ? line.replace('"paid"', '"canceled"') : line))
+        .join('\n'),
+    );
+
+    const result = await importFile(t, owner, evento, later);
+
+    expect(result).toMatchObject({ pedidosCreados: 0, ticketsAnulados: 1, yaImportados: 7 });
+    expect(result.anulados).toEqual([
+      expect.objectContaining({ nombreCompleto: 'Tomás Moreno Díaz', tickets: 1 }),
+    ]);
+    const { tickets } = await storedOrders(t.db, evento.id);
+    expect(tickets.filter((ticket) => ticket.estado === 'invalidado').map((ticket) => ticket.qrCode)).toEqual(
+      [tomas],
+    );
+  });
+
+  it('invalidates every ticket of the order a cancelled row names by name and email, without shop ids', async () => {
+    const { owner, evento } = await shopEvent(t, ['General']);
+    const list = (estado: string) =>
+      Buffer.from(
+        `Nombre;Email;Tipo;Cantidad;Estado\nAna Pérez;ana@example.com;General;3;${estado}\nLuis Gil;luis@example.com;General;1;Pagado\n`,
+      );
+    await importFile(t, owner, evento, list('Pagado'));
+
+    const preview = await previewFile(t, owner, evento, list('Reembolsado'));
+    const result = await importFile(t, owner, evento, list('Reembolsado'));
+
+    expect(preview.filas.map((fila) => fila.accion)).toEqual(['anular', 'duplicado']);
+    expect(countsOf(preview)).toMatchObject({ anulados: 1, ticketsAnulados: 3, duplicados: 1 });
+    expect(result).toMatchObject({ pedidosCreados: 0, ticketsAnulados: 3, duplicadosOmitidos: 1 });
+    const { tickets } = await storedOrders(t.db, evento.id);
+    expect(tickets.map((ticket) => ticket.estado)).toEqual([
+      'invalidado',
+      'invalidado',
+      'invalidado',
+      'activo',
+    ]);
   });
 
   it('creates each attendee once when the same export is imported several times at once', async () => {

@@ -154,10 +154,11 @@ function fileTypes(filas: GuestRow[], choices: Map<string, TypeChoice>): ImportP
 }
 
 /** The row's error, which also makes it `error` (codes and shop ids are checked against the file and the event). */
-function refuse(fila: GuestRow, field: string, message: string) {
+function refuse(fila: GuestRow, field: string, message: string): undefined {
   fila.errores.push({ field, message });
   fila.accion = 'error';
   fila.ticketTypeId = null;
+  return undefined;
 }
 
 /** A plan: the rows with their `accion`, the tickets each `anular` row invalidates, and the file's types. */
@@ -167,68 +168,91 @@ export interface SyncPlan {
   ticketsToInvalidate: Map<number, number[]>;
 }
 
+/** What a row's shop id or code finds in the event. */
+interface ShopMatch {
+  keyedByShop: boolean;
+  pedidoId: number | undefined;
+  /** The ticket of the row's code, when the code is its key (no shop id). */
+  ticket: EventTicket | undefined;
+}
+
+/** The lines of the file's shop ids and codes so far: each may appear once. */
+interface FileKeys {
+  lineOfCode: Map<string, number>;
+  lineOfExternalId: Map<string, number>;
+  lineOfGuestKey: Map<string, number>;
+}
+
+/**
+ * The row's shop id and code, checked against the file and the event: undefined after refusing
+ * the row (repeated in the file, or a code another guest of the event holds).
+ */
+function matchByShop(fila: GuestRow, state: EventState, keys: FileKeys): ShopMatch | undefined {
+  const earlierId = fila.idExterno === null ? undefined : keys.lineOfExternalId.get(fila.idExterno);
+  if (earlierId !== undefined) return refuse(fila, 'idExterno', importMessages.externalIdRepeated(earlierId));
+  const earlierCode = fila.codigo === null ? undefined : keys.lineOfCode.get(fila.codigo);
+  if (earlierCode !== undefined) return refuse(fila, 'codigo', importMessages.codeRepeated(earlierCode));
+  if (fila.idExterno !== null) keys.lineOfExternalId.set(fila.idExterno, fila.linea);
+  if (fila.codigo !== null) keys.lineOfCode.set(fila.codigo, fila.linea);
+
+  const order = fila.idExterno === null ? undefined : state.orderByExternalId.get(fila.idExterno);
+  const codeTicket = fila.codigo === null ? undefined : state.ticketByCode.get(fila.codigo);
+  // The code is the key only without a shop id; with one, the code must be that order's or nobody's.
+  if (fila.idExterno !== null) {
+    if (codeTicket && codeTicket.pedidoId !== order?.id) {
+      return refuse(fila, 'codigo', importMessages.codeInEvent(codeTicket.pedidoId));
+    }
+    return { keyedByShop: true, pedidoId: order?.id, ticket: undefined };
+  }
+  return { keyedByShop: fila.codigo !== null, pedidoId: codeTicket?.pedidoId, ticket: codeTicket };
+}
+
+/**
+ * A row the shop refunded or cancelled: it invalidates what it matched — the code's one ticket, or
+ * every ticket of the order matched by shop id or name — and is `cancelado` when it matched nothing.
+ */
+function decideCancelled(
+  fila: GuestRow,
+  match: ShopMatch,
+  state: EventState,
+  ticketsToInvalidate: Map<number, number[]>,
+) {
+  const pedidoId = match.keyedByShop ? match.pedidoId : guestKeyMatch(fila, state.orderByGuestKey);
+  if (pedidoId === undefined) {
+    fila.accion = 'cancelado';
+    return;
+  }
+  const targets = match.ticket ? [match.ticket] : (state.ticketsOfOrder.get(pedidoId) ?? []);
+  const active = targets.filter((ticket) => ticket.estado === 'activo').map((ticket) => ticket.id);
+  fila.pedidoId = pedidoId;
+  fila.accion = active.length > 0 ? 'anular' : 'ya_anulado';
+  if (active.length > 0) ticketsToInvalidate.set(fila.linea, active);
+}
+
 /**
  * Decides every row, in file order: errors stay errors; a code or shop id repeated in the file, or a
  * code another guest of the event has, is an error; a cancelled row invalidates what it matches;
  * a matched row is already imported; the rest go by their ticket type, then by duplicates.
  */
 export function planSync(filas: GuestRow[], state: EventState, remembered: ImportMapping['tipos']): SyncPlan {
-  const lineOfCode = new Map<string, number>();
-  const lineOfExternalId = new Map<string, number>();
-  const lineOfGuestKey = new Map<string, number>();
+  const keys: FileKeys = { lineOfCode: new Map(), lineOfExternalId: new Map(), lineOfGuestKey: new Map() };
   const ticketsToInvalidate = new Map<number, number[]>();
 
   for (const fila of filas) {
     if (fila.accion === 'error') continue;
-    const earlierId = fila.idExterno === null ? undefined : lineOfExternalId.get(fila.idExterno);
-    const earlierCode = fila.codigo === null ? undefined : lineOfCode.get(fila.codigo);
-    if (earlierId !== undefined) {
-      refuse(fila, 'idExterno', importMessages.externalIdRepeated(earlierId));
-      continue;
-    }
-    if (earlierCode !== undefined) {
-      refuse(fila, 'codigo', importMessages.codeRepeated(earlierCode));
-      continue;
-    }
-    if (fila.idExterno !== null) lineOfExternalId.set(fila.idExterno, fila.linea);
-    if (fila.codigo !== null) lineOfCode.set(fila.codigo, fila.linea);
-
-    const byExternalId = fila.idExterno === null ? undefined : state.orderByExternalId.get(fila.idExterno);
-    const codeTicket = fila.codigo === null ? undefined : state.ticketByCode.get(fila.codigo);
-    // The code is the key only without a shop id; with one, the code must be that order's or nobody's.
-    if (fila.idExterno !== null && codeTicket && codeTicket.pedidoId !== byExternalId?.id) {
-      refuse(fila, 'codigo', importMessages.codeInEvent(codeTicket.pedidoId));
-      continue;
-    }
-    const keyedByShop = fila.idExterno !== null || fila.codigo !== null;
-    const matchedOrderId = byExternalId?.id ?? codeTicket?.pedidoId;
-
-    if (isCancelled(fila)) {
-      const byName = keyedByShop ? undefined : guestKeyMatch(fila, state.orderByGuestKey);
-      const pedidoId = matchedOrderId ?? byName;
-      if (pedidoId === undefined) {
-        fila.accion = 'cancelado';
-        continue;
-      }
-      // Matched by code: that one ticket; by shop id or name: every ticket of the order.
-      const targets =
-        fila.idExterno === null && codeTicket ? [codeTicket] : (state.ticketsOfOrder.get(pedidoId) ?? []);
-      const active = targets.filter((ticket) => ticket.estado === 'activo').map((ticket) => ticket.id);
-      fila.pedidoId = pedidoId;
-      fila.accion = active.length > 0 ? 'anular' : 'ya_anulado';
-      if (active.length > 0) ticketsToInvalidate.set(fila.linea, active);
-      continue;
-    }
-    if (matchedOrderId !== undefined) {
-      fila.pedidoId = matchedOrderId;
+    const match = matchByShop(fila, state, keys);
+    if (!match) continue;
+    if (isCancelled(fila)) decideCancelled(fila, match, state, ticketsToInvalidate);
+    else if (match.pedidoId !== undefined) {
+      fila.pedidoId = match.pedidoId;
       fila.accion = 'ya_importado';
-      continue;
-    }
-    if (!keyedByShop) markDuplicate(fila, state.orderByGuestKey, lineOfGuestKey);
+    } else if (!match.keyedByShop) markDuplicate(fila, state.orderByGuestKey, keys.lineOfGuestKey);
   }
 
   const texts = [
-    ...new Set(filas.filter((f) => f.accion !== 'error').map((f) => normaliseHeader(f.tipoTicket))),
+    ...new Set(
+      filas.filter((fila) => fila.accion !== 'error').map((fila) => normaliseHeader(fila.tipoTicket)),
+    ),
   ];
   const choices = typeChoices(texts, state.types, remembered);
   for (const fila of filas) decideType(fila, choices.get(normaliseHeader(fila.tipoTicket)));
