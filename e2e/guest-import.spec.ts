@@ -4,8 +4,8 @@ import { createEventThroughApi, createTicketTypeThroughApi } from './support/api
 import { toastTitled } from './support/page-parts';
 import { expect, test } from './support/test';
 
-// A guest list from a spreadsheet: the template, a file-level refusal, the row-by-row preview, the
-// import of the valid rows and the list that shows them.
+// A guest list from a spreadsheet: the template, the mapping step for a file without email, the row-by-row
+// preview with a ticket type left out, the import of the valid rows and the list that shows them.
 
 const header = 'nombre completo;email;teléfono;tipo de ticket;cantidad';
 
@@ -56,33 +56,34 @@ test('an organizer imports a 50-guest list with two bad rows and finds 48 orders
   expect(lines[1]).toContain(';Cuatro Copas;');
   expect(lines[2]).toContain(';Cerveza;');
 
-  // A file without the ticket-type column is refused as a whole, in Spanish.
-  const picker = dialog.getByLabel('Archivo CSV');
-  await picker.setInputFiles(csvFile('sin-tipo.csv', 'nombre completo;email\r\nAna;ana@example.com\r\n'));
-  await expect(dialog.getByRole('alert')).toHaveText(
-    'Faltan columnas obligatorias: tipo de ticket. Usa la plantilla para ver el formato.',
-  );
+  // A file without an email column is not refused: the dialog asks what each column holds.
+  const picker = dialog.getByLabel('Archivo CSV o Excel');
+  await picker.setInputFiles(csvFile('sin-email.csv', 'nombre completo;teléfono\r\nAna;600111222\r\n'));
+  await expect(dialog.getByText('Falta asignar: email')).toBeVisible();
 
   await picker.setInputFiles(csvFile('invitados.csv', guestList()));
   const summary = dialog.getByLabel('Resumen del archivo');
   await expect(summary).toContainText('Filas50');
-  await expect(summary).toContainText('Válidas48');
-  await expect(summary).toContainText('Con errores2');
+  await expect(summary).toContainText('Con errores1');
   // On a wide screen the preview is a table (the cards hold the same rows for phones).
   const rows = dialog.getByRole('table', { name: 'Filas del archivo' });
   await expect(rows.getByRole('row', { name: /invitado10@/ })).toContainText('Email inválido');
-  await expect(rows.getByRole('row', { name: /Invitado 21/ })).toContainText(
-    'El tipo de ticket «Champán» no existe en este evento',
-  );
+  // A type the event does not have is asked for, not refused: here the organizer leaves it out.
+  await expect(rows.getByRole('row', { name: /Invitado 21/ })).toContainText('Sin tipo');
+  await expect(dialog.getByRole('button', { name: /^Importar/ })).toBeDisabled();
+  await dialog.getByLabel('Champán · 1 fila').selectOption('No importar');
+  await expect(rows.getByRole('row', { name: /Invitado 21/ })).toContainText('Tipo no importado');
+  await expect(summary).toContainText('Omitidos por tipo1');
   await expect(dialog.getByRole('alert')).toBeHidden();
 
   await dialog.getByRole('button', { name: 'Importar 48 pedidos' }).click();
   await expect(toastTitled(page, 'Invitados importados')).toBeVisible();
   // 99 tickets in the file, less the 1 + 3 of the two bad rows.
   await expect(
-    page.getByText('Se han creado 48 pedidos con 95 tickets. Se omitieron 2 filas con errores.', {
-      exact: true,
-    }),
+    page.getByText(
+      'Se han creado 48 pedidos con 95 tickets. Se omitió 1 fila con errores. Se omitió 1 fila de un tipo no importado.',
+      { exact: true },
+    ),
   ).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Mostrando 20 de 48 pedidos', { exact: true })).toBeVisible();
@@ -131,7 +132,7 @@ test('re-importing a grown list from Spanish Excel warns about the guests alread
   await page.goto(`/organizer/pedidos?evento=${evento.id}`);
   await page.getByRole('button', { name: 'Importar invitados' }).click();
   const dialog = page.getByRole('dialog', { name: 'Importar invitados' });
-  await dialog.getByLabel('Archivo CSV').setInputFiles({
+  await dialog.getByLabel('Archivo CSV o Excel').setInputFiles({
     name: 'invitados.csv',
     mimeType: 'application/vnd.ms-excel',
     buffer: spanishExcelCsv([
@@ -158,7 +159,7 @@ test('re-importing a grown list from Spanish Excel warns about the guests alread
   const repeated = rows.getByRole('row').filter({ hasText: 'Repetida' });
   await expect(repeated).toContainText('Zoë Peña — prima…');
   await expect(repeated).toContainText('Repetida: mismo nombre y email que la línea 6');
-  await expect(rows.getByRole('row', { name: /O’Brien “el Txiki”/ })).toContainText('Correcta');
+  await expect(rows.getByRole('row', { name: /O’Brien “el Txiki”/ })).toContainText('Nuevo');
 
   // Left out by default; the organizer can tick them back in.
   const skip = dialog.getByLabel('No importar los duplicados');
