@@ -62,14 +62,6 @@ export function isHeaderlessGuestRow(cells: string[]): boolean {
   return fields.every((field) => field === null) && cells.some(looksLikeEmail);
 }
 
-export const guestFieldLabels: Record<GuestField, string> = {
-  nombreCompleto: 'nombre completo',
-  email: 'email',
-  telefono: 'teléfono',
-  tipoTicket: 'tipo de ticket',
-  cantidad: 'cantidad',
-};
-
 /** The longest code or external id a row may carry (docs/decisions/068). */
 export const MAX_CODE_LENGTH = 200;
 /** The most column or ticket-type entries one mapping request may carry. */
