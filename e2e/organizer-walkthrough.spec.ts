@@ -35,12 +35,14 @@ test.describe('on a phone (390×844)', () => {
     await page.goto(`/organizer/pedidos?evento=${evento.id}`);
     await page.getByRole('button', { name: 'Importar invitados' }).click();
     const dialog = page.getByRole('dialog', { name: 'Importar invitados' });
-    const picker = dialog.getByLabel('Archivo CSV');
+    const picker = dialog.getByLabel('Archivo CSV o Excel');
 
     // A refused file keeps its name on screen next to the reason.
-    await picker.setInputFiles(csvFile('sin-tipo.csv', 'nombre completo;email\r\nAna;ana@example.com\r\n'));
-    await expect(dialog.getByRole('alert')).toContainText('Faltan columnas obligatorias');
-    await expect(dialog.getByText('sin-tipo.csv')).toBeVisible();
+    await picker.setInputFiles(csvFile('sin-invitados.csv', 'nombre completo;email\r\n'));
+    await expect(dialog.getByRole('alert')).toContainText(
+      'El archivo está vacío o no tiene filas de invitados',
+    );
+    await expect(dialog.getByText('sin-invitados.csv')).toBeVisible();
     await expect(dialog.getByText('Ningún archivo elegido')).toBeHidden();
 
     const rows = Array.from({ length: 60 }, (_, index) => {
