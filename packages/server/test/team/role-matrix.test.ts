@@ -237,6 +237,18 @@ const routes: Record<string, Route> = {
     need: 'gestionar',
     call: (f) => ({ method: 'POST', url: `/api/eventos/${f.evento.id}/importar`, csv: guestCsv(f) }),
   },
+  'GET guest list mapping': {
+    need: 'gestionar',
+    call: (f) => ({ method: 'GET', url: `/api/eventos/${f.evento.id}/importar/mapeo` }),
+  },
+  'PUT guest list mapping': {
+    need: 'gestionar',
+    call: (f) => ({
+      method: 'PUT',
+      url: `/api/eventos/${f.evento.id}/importar/mapeo`,
+      body: { tipos: { [f.tipo.nombre]: f.tipo.id } },
+    }),
+  },
   "POST email an order's tickets": {
     need: 'gestionar',
     allowed: 409,
