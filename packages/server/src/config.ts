@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { DEFAULT_TIME_ZONE } from '@drinkflow/domain/dates';
+import { DEFAULT_POOL_SIZE } from './db/client';
 import { registrationLimits } from './modules/auth/limits';
 import { scannerRateLimits } from './modules/scanner/admission/limits';
 
@@ -8,6 +9,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections each server process may open (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   demo: boolean;
   logLevel: string;
   webRoot: string | undefined;
@@ -126,6 +129,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl,
+    databasePoolSize: positiveInteger('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, DEFAULT_POOL_SIZE),
     // The embedded database is the demo; PostgreSQL seeds only when asked (docs/rules/operations.md).
     demo: databaseUrl ? env.SEED_DEMO === 'true' : env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',

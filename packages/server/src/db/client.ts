@@ -67,7 +67,20 @@ export async function openPglite(
  */
 export const CONNECT_TIMEOUT_MS = 5000;
 
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+/**
+ * PostgreSQL connections per server process unless DATABASE_POOL_SIZE says otherwise: as many as
+ * the bar phones a benchmark runs at once (32), so that while some transactions wait for their
+ * commit to reach the disk others run, and one WAL flush commits many of them. With 10 the
+ * requests queued for a connection while the cores idled (docs/decisions/070).
+ * Every process may open this many: processes × size must stay below PostgreSQL's
+ * `max_connections` (100 by default; the production compose runs two processes).
+ */
+export const DEFAULT_POOL_SIZE = 32;
+
+export async function openPostgres(
+  connectionString: string,
+  poolSize = DEFAULT_POOL_SIZE,
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
