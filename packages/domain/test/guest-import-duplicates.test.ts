@@ -63,6 +63,12 @@ describe('guestRow.duplicado', () => {
     cantidad: 1,
     cantidadTexto: '1',
     errores: [],
+    codigo: null,
+    idExterno: null,
+    estado: null,
+    accion: 'duplicado',
+    pedidoId: 7,
+    avisos: [],
   };
 
   it('keeps the duplicate it names and refuses a malformed one', () => {
