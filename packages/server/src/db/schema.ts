@@ -380,7 +380,8 @@ export const scanLog = pgTable(
 /**
  * Each bar's last scan-log row of an event (the "bar inactive" alert reads it instead of the whole
  * scan log), kept by the `scan_log_bar_last` trigger (migration 0008) on every scan-log insert with
- * a bar name. `franja` (the scan-log id modulo 8) spreads a bar's rush over 8 rows, as the counters do.
+ * a bar name. `franja` (the writing connection's backend pid modulo 1024, migration 0021) gives each
+ * pooled connection a row of its own, as the counters do.
  */
 export const barLastScans = pgTable(
   'bar_last_scans',
@@ -398,8 +399,9 @@ export const barLastScans = pgTable(
 /**
  * Consumptions counted per event, UTC quarter hour, drink and bar, kept by the `consumos_count`
  * trigger (migration 0006) in the transaction that inserts or deletes the consumption, so the
- * statistics sum a few thousand rows instead of reading a million. `franja` (the ticket id modulo
- * 8) spreads one bar's rush over 8 rows, so concurrent scans do not queue on a single counter.
+ * statistics sum a few thousand rows instead of reading a million. `franja` (the writing
+ * connection's backend pid modulo 1024, migration 0021) gives each pooled connection a row of its
+ * own, so concurrent scans do not queue on a single counter (docs/decisions/070).
  * `barra` is '' for devices that gave no bar.
  */
 export const consumoCounters = pgTable(
