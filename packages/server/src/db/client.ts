@@ -68,14 +68,12 @@ export async function openPglite(
 export const CONNECT_TIMEOUT_MS = 5000;
 
 /**
- * PostgreSQL connections per server process unless DATABASE_POOL_SIZE says otherwise: as many as
- * the bar phones a benchmark runs at once (32), so that while some transactions wait for their
- * commit to reach the disk others run, and one WAL flush commits many of them. With 10 the
- * requests queued for a connection while the cores idled (docs/decisions/070).
- * Every process may open this many: processes × size must stay below PostgreSQL's
- * `max_connections` (100 by default; the production compose runs two processes).
+ * PostgreSQL connections per server process unless DATABASE_POOL_SIZE says otherwise. 32 let more
+ * commits share a WAL flush, but on the two-core machine's scan benchmark it lost to 10 (more
+ * backends, more CPU per drink: docs/decisions/070). Every process may open this many: processes ×
+ * size must stay below PostgreSQL's `max_connections` (100 by default).
  */
-export const DEFAULT_POOL_SIZE = 32;
+export const DEFAULT_POOL_SIZE = 10;
 
 export async function openPostgres(
   connectionString: string,

@@ -18,18 +18,18 @@ async function poolMaxOf(env: NodeJS.ProcessEnv, poolSize?: number): Promise<num
 }
 
 describe('PostgreSQL connections per server process (DATABASE_POOL_SIZE)', () => {
-  it('opens as many as the benchmark runs bar phones unless told otherwise', () => {
-    expect(DEFAULT_POOL_SIZE).toBe(32);
-    expect(readConfig({}).databasePoolSize).toBe(32);
-    expect(readConfig({ DATABASE_POOL_SIZE: ' ' }).databasePoolSize).toBe(32);
+  it('opens 10 unless told otherwise', () => {
+    expect(DEFAULT_POOL_SIZE).toBe(10);
+    expect(readConfig({}).databasePoolSize).toBe(10);
+    expect(readConfig({ DATABASE_POOL_SIZE: ' ' }).databasePoolSize).toBe(10);
   });
 
   it('reads the size given, and the server opens its pool with it', async () => {
-    expect(readConfig({ DATABASE_POOL_SIZE: '10' }).databasePoolSize).toBe(10);
-    expect(await poolMaxOf({ DATABASE_POOL_SIZE: '10' })).toBe(10);
-    expect(await poolMaxOf({})).toBe(32);
+    expect(readConfig({ DATABASE_POOL_SIZE: '32' }).databasePoolSize).toBe(32);
+    expect(await poolMaxOf({ DATABASE_POOL_SIZE: '32' })).toBe(32);
+    expect(await poolMaxOf({})).toBe(10);
     // The admin commands ask for their own few connections.
-    expect(await poolMaxOf({ DATABASE_POOL_SIZE: '10' }, 2)).toBe(2);
+    expect(await poolMaxOf({ DATABASE_POOL_SIZE: '32' }, 2)).toBe(2);
   });
 
   it('refuses a size that cannot work, naming the variable', () => {
