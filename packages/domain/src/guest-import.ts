@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { normaliseHeader } from './header-text';
 import { idNumber } from './ids';
 import { ORDER_QUANTITY, orderMessages } from './orders';
+import { importFields, importFormats } from './shop-exports';
 
 /** The columns of a guest list, in the order of the downloadable template. */
 export const guestListColumns = [
@@ -21,13 +23,7 @@ const headerAliases: Record<GuestField, string[]> = {
   cantidad: ['cantidad', 'tickets', 'numero de tickets', 'quantity'],
 };
 
-export const normaliseHeader = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+export { normaliseHeader };
 
 /** Which field each column holds (null: ignored); the missing required fields. */
 export function mapGuestHeader(header: string[]): { fields: (GuestField | null)[]; missing: GuestField[] } {
@@ -159,30 +155,7 @@ export const importQuery = z.object({
     .transform((value) => value === 'true'),
 });
 
-/**
- * The fields and formats of packages/domain/src/shop-exports.ts, spelled out here because that file
- * reads normaliseHeader from this one (no import circle, docs/decisions/054); a test compares them.
- */
-export const importFieldNames = [
-  'nombre',
-  'apellidos',
-  'nombreCompleto',
-  'email',
-  'telefono',
-  'tipoTicket',
-  'cantidad',
-  'codigo',
-  'idExterno',
-  'estado',
-] as const;
-export const importFormatIds = [
-  'plantilla',
-  'eventbrite',
-  'pretix_pedidos',
-  'pretix_asistentes',
-  'otro',
-] as const;
-const importField = z.enum(importFieldNames, { error: importMessages.unknownField });
+const importField = z.enum(importFields, { error: importMessages.unknownField });
 
 /** What the import does with a row (docs/rules/orders-and-tickets.md#guest-import). */
 export const importActions = [
@@ -232,7 +205,7 @@ export const guestRow = z.object({
 export type GuestRow = z.infer<typeof guestRow>;
 
 export const importPreview = z.object({
-  formato: z.enum(importFormatIds),
+  formato: z.enum(importFormats),
   formatoNombre: z.string(),
   /** Every column of the file, the field it is read as (null: not imported) and its first value. */
   columnas: z.array(

@@ -15,7 +15,7 @@
  *   The Spanish report's titles could not be checked against a published sample: the usual
  *   spellings of 'N.º' are all accepted (headerKey), and a few plausible variants of the others.
  */
-import { normaliseHeader } from './guest-import';
+import { normaliseHeader } from './header-text';
 
 export const importFields = [
   'nombre',
@@ -44,7 +44,14 @@ export const importFieldLabels: Record<ImportField, string> = {
   estado: 'estado',
 };
 
-export type ImportFormat = 'plantilla' | 'eventbrite' | 'pretix_pedidos' | 'pretix_asistentes' | 'otro';
+export const importFormats = [
+  'plantilla',
+  'eventbrite',
+  'pretix_pedidos',
+  'pretix_asistentes',
+  'otro',
+] as const;
+export type ImportFormat = (typeof importFormats)[number];
 
 export const importFormatNames: Record<ImportFormat, string> = {
   plantilla: 'Plantilla de DrinkFlow',

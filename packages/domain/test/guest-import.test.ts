@@ -5,8 +5,6 @@ import {
   guestListColumns,
   guestRow,
   hasInvalidCharacters,
-  importFieldNames,
-  importFormatIds,
   importMappingBody,
   importMessages,
   importPreview,
@@ -16,7 +14,6 @@ import {
   mapGuestHeader,
   normaliseHeader,
 } from '../src/guest-import';
-import { importFields, importFormatNames } from '../src/shop-exports';
 
 describe('guest list template', () => {
   it('lists the columns in template order, as the screens show them', () => {
@@ -273,13 +270,6 @@ describe('a guest list without a header row', () => {
     ['ana@correo.e s'],
   ])('does not take %j for an email', (text) => {
     expect(isHeaderlessGuestRow(['Ana', text])).toBe(false);
-  });
-});
-
-describe('the wire names of the import', () => {
-  it('are the fields and formats shop-exports.ts recognises, in the same order', () => {
-    expect(importFieldNames).toEqual(importFields);
-    expect(importFormatIds).toEqual(Object.keys(importFormatNames));
   });
 });
 
