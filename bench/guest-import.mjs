@@ -16,7 +16,9 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { normaliseHeader } from '../packages/domain/src/guest-import.ts';
+import { benchDatabase } from './lib/bench-database.mjs';
 import { formatLoad, machineLine } from './lib/machine.mjs';
+import { firstNames, lastNames } from './lib/names.mjs';
 import { positiveInteger } from './lib/options.mjs';
 import { signInDemoOrganizer, startBenchServer } from './server.mjs';
 
@@ -38,18 +40,7 @@ if (attendeeCount < CHANGES.reembolsados + CHANGES.cancelados) {
 }
 const HOUR = 3_600_000;
 
-const ownDatabase = !values['database-url'];
-const adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseUrl = values['database-url'] ?? 'postgres://postgres@127.0.0.1:5432/bench_guest_import';
-async function withAdmin(statement) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
+const database = benchDatabase(values['database-url'], 'bench_guest_import');
 
 // The shop's ticket types and the event's: no name in common, so every one is mapped by hand.
 const shopTypes = ['General Admission', 'VIP Access', 'Early Bird'];
@@ -74,30 +65,6 @@ const eventbriteHeader = [
   'Eventbrite Payment Processing',
   'Attendee Status',
   'Cell Phone',
-];
-const firstNames = [
-  'Lucía',
-  'Hugo',
-  'Martina',
-  'Pablo',
-  'Sofía',
-  'Daniel',
-  'Julia',
-  'Álvaro',
-  'Paula',
-  'Íñigo',
-];
-const lastNames = [
-  'García',
-  'Martínez',
-  'López',
-  'Sánchez',
-  'Gómez',
-  'Fernández',
-  'Díaz',
-  'Ruiz',
-  'Muñoz',
-  "O'Neill",
 ];
 
 /**
@@ -270,13 +237,10 @@ const mib = (kib) => (kib / 1024).toFixed(0);
 const perSecond = (rows, ms) => Math.round(rows / (ms / 1000)).toLocaleString('en');
 
 const loadAtStart = formatLoad();
-if (ownDatabase) {
-  await withAdmin('DROP DATABASE IF EXISTS bench_guest_import WITH (FORCE)');
-  await withAdmin('CREATE DATABASE bench_guest_import');
-}
-const server = await startBenchServer({ port: positiveInteger(values, 'port'), databaseUrl });
+await database.create();
+const server = await startBenchServer({ port: positiveInteger(values, 'port'), databaseUrl: database.url });
 const { base, pid } = server;
-const client = new pg.Client({ connectionString: databaseUrl });
+const client = new pg.Client({ connectionString: database.url });
 await client.connect();
 let lines;
 try {
@@ -438,7 +402,7 @@ try {
 } finally {
   await client.end();
   await server.stop();
-  if (ownDatabase) await withAdmin('DROP DATABASE IF EXISTS bench_guest_import WITH (FORCE)');
+  await database.drop();
 }
 
 if (failures.length > 0) {

@@ -12,8 +12,8 @@
 // Without --database-url it creates (and drops) bench_guest_pages on postgres://postgres@127.0.0.1:5432.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { api } from './lib/api.mjs';
+import { benchDatabase } from './lib/bench-database.mjs';
 import { formatLoad, machineLine } from './lib/machine.mjs';
 import { positiveInteger } from './lib/options.mjs';
 import { eachParallel } from './lib/parallel.mjs';
@@ -43,18 +43,7 @@ const ORDER_SIZE = 10; // POST /api/pedidos takes 1–10 tickets
 const failureKinds = new Map();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const ownDatabase = !values['database-url'];
-const adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseUrl = values['database-url'] ?? 'postgres://postgres@127.0.0.1:5432/bench_guest_pages';
-async function withAdmin(statement) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
+const database = benchDatabase(values['database-url'], 'bench_guest_pages');
 
 /** The server process's resident memory in MiB (Linux). */
 function rssMiB(pid) {
@@ -226,11 +215,8 @@ async function measure(way, base, serverPid, seeded) {
   );
 }
 
-if (ownDatabase) {
-  await withAdmin('DROP DATABASE IF EXISTS bench_guest_pages WITH (FORCE)');
-  await withAdmin('CREATE DATABASE bench_guest_pages');
-}
-const server = await startBenchServer({ port, databaseUrl, env: { TRUST_PROXY: 'true' } });
+await database.create();
+const server = await startBenchServer({ port, databaseUrl: database.url, env: { TRUST_PROXY: 'true' } });
 try {
   const seeded = await seed(server.base);
   console.log(`${new Date().toISOString()} · ${machineLine()} · load ${formatLoad()}`);
@@ -246,5 +232,5 @@ try {
   console.log(`load after: ${formatLoad()}`);
 } finally {
   await server.stop();
-  if (ownDatabase) await withAdmin('DROP DATABASE IF EXISTS bench_guest_pages WITH (FORCE)');
+  await database.drop();
 }

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { machineLine } from './lib/machine.mjs';
+import { firstNames, lastNames } from './lib/names.mjs';
 import { percentile } from './lib/statistics.mjs';
 import { signInDemoOrganizer, startBenchServer } from './server.mjs';
 
@@ -20,30 +21,6 @@ const server = await startBenchServer({ port: Number(values.port), databaseUrl: 
 const { base } = server;
 
 const HOUR = 3_600_000;
-const firstNames = [
-  'Lucía',
-  'Hugo',
-  'Martina',
-  'Pablo',
-  'Sofía',
-  'Daniel',
-  'Julia',
-  'Álvaro',
-  'Paula',
-  'Íñigo',
-];
-const lastNames = [
-  'García',
-  'Martínez',
-  'López',
-  'Sánchez',
-  'Gómez',
-  'Fernández',
-  'Díaz',
-  'Ruiz',
-  'Muñoz',
-  'Navarro',
-];
 
 async function api(method, path, headers, body, contentType = 'application/json') {
   const response = await fetch(`${base}${path}`, {
