@@ -6,7 +6,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { percentile } from '../lib/statistics.mjs';
 import { databaseUrl, duration, warmup } from './options.mjs';
-import { findPgbench, pgbenchLatencies, runPgbench } from './pgbench.mjs';
+import { findPgbench, pgbenchLatencies, runPgbench, settle } from './pgbench.mjs';
 
 const FLOOR_SCRIPT = new URL('../scan-floor.sql', import.meta.url).pathname;
 export const FLOOR_TICKETS = 2000;
@@ -36,6 +36,7 @@ export async function measureFloor() {
   try {
     // Through standard input: VACUUM cannot run in the one transaction of a multi-statement -c.
     execFileSync('psql', [floorUrl, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-f', '-'], { input: floorSetup() });
+    settle(floorUrl);
     const options = { script: FLOOR_SCRIPT, mode: 'simple', url: floorUrl };
     const logDir = mkdtempSync(join(tmpdir(), 'drinkflow-floor-'));
     try {

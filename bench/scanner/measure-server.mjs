@@ -4,6 +4,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { startBenchServer } from '../server.mjs';
 import { sampleCpu } from './cpu.mjs';
+import { settle } from './pgbench.mjs';
 import { connections, databaseUrl, duration, port, warmup } from './options.mjs';
 import { recordedDrinks, seed } from './seed.mjs';
 
@@ -101,6 +102,7 @@ export async function measureServer(kind, env = {}) {
       seeded.tickets.map((ticket) => ticket.qrCode),
       seeded.deviceTokens,
     );
+    if (kind.startsWith('PostgreSQL')) settle();
     console.log(`${kind}: ${seeded.tickets.length} tickets seeded; ${warmup} s warm-up, ${duration} s run`);
     const warm = await load.run(warmup, server.pid);
     const loadBefore = loadavg()[0];

@@ -16,6 +16,18 @@ export function psql(sql) {
   }).trim();
 }
 
+/**
+ * Brings a database to the state the floor's set-up leaves its own: dead rows vacuumed and planner
+ * statistics fresh, so every run is planned from real statistics, as a server that has run a while
+ * is, and autovacuum does not start in the middle of one run and not another.
+ */
+export function settle(url = databaseUrl) {
+  // Through standard input: VACUUM cannot run in the one transaction of a multi-statement -c.
+  execFileSync('psql', [url, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-f', '-'], {
+    input: 'VACUUM ANALYZE;\n',
+  });
+}
+
 export function findPgbench() {
   if (pgbenchPath) return pgbenchPath;
   try {
@@ -87,6 +99,7 @@ export async function measurePgbench(seeded) {
   const drinks = () =>
     Number(psql(`select count(*) from consumos where ticket_id between ${first} and ${last}`));
   const before = drinks();
+  settle();
   const logDir = mkdtempSync(join(tmpdir(), 'drinkflow-pgbench-'));
   try {
     console.log(`pgbench: ${warmup} s warm-up, ${duration} s run`);
