@@ -577,7 +577,10 @@ export function createProtocolDevice(options) {
     if (queue.size() > 0) quietly(flush());
   });
 
-  return { name, ready, scan, undo, refreshOfflineData, flush, state, stop };
+  /** A line of something done beside the device (a top-up at the supervisor's phone) in its log. */
+  const note = (line) => write(line);
+
+  return { name, ready, scan, undo, refreshOfflineData, flush, state, note, stop };
 }
 
 function quietly(work) {

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { offlineTicketId, sealHolderName } from '../../packages/domain/src/offline-crypto.ts';
 import { offlineData } from '../../packages/domain/src/offline-data.ts';
 import { openDeviceLog, readDeviceLogs } from '../festival/device-log.mjs';
+import { runBartender } from '../festival/bartender.mjs';
 import { openQueue } from '../festival/durable-queue.mjs';
 import { createProtocolDevice } from '../festival/protocol-device.mjs';
 
@@ -427,5 +428,183 @@ describe('protocol device', () => {
     expect(device.state().pending).toBe(1);
     // No secret in the device's log.
     expect(readFileSync(join(work, 'devices', 'gateway.jsonl'), 'utf8')).not.toContain('token-gateway');
+  });
+});
+
+/** A seeded generator, so a bartender's mix is the same on every run. */
+function seeded(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * A device that answers like the server for a pool of guests: VIP tickets only at the VIP bars,
+ * vouchers of 2 drinks (top-ups add to them), refunded tickets refused, up to 4 drinks per guest.
+ */
+function fakeDevice(barra, guests, { revokeAfter = Infinity } = {}) {
+  const drinks = new Map();
+  const extra = new Map();
+  const scans = [];
+  const undos = [];
+  const notes = [];
+  let count = 0;
+  return {
+    name: `fake ${barra}`,
+    scans,
+    undos,
+    notes,
+    topUp: (qr, bebidas) => extra.set(qr, (extra.get(qr) ?? 0) + bebidas),
+    state: () => ({ barra }),
+    note: (line) => notes.push(line),
+    async scan(qr) {
+      count += 1;
+      if (count > revokeAfter) return { skipped: true };
+      const guest = guests.find((candidate) => candidate.qrCode === qr);
+      const used = drinks.get(qr) ?? 0;
+      let reason = 'ok';
+      if (guest.invalidado) reason = 'invalidado';
+      else if (guest.barrasPermitidas && !guest.barrasPermitidas.includes(barra))
+        reason = 'barra_no_permitida';
+      else if (guest.tipo === 'Bono 2 copas' && used >= 2 + (extra.get(qr) ?? 0)) reason = 'agotado';
+      else if (guest.tipo !== 'Bono 2 copas' && used >= 4) reason = 'limite_diario';
+      const served = reason === 'ok';
+      if (served) drinks.set(qr, used + 1);
+      const line = {
+        kind: 'scan',
+        scanId: `scan-${count}`,
+        qr,
+        via: 'online',
+        served,
+        reason,
+        at: Date.now(),
+      };
+      scans.push(line);
+      return line;
+    },
+    async undo(scanId) {
+      undos.push(scanId);
+      return { undone: true };
+    },
+  };
+}
+
+describe('bartender', () => {
+  const pool = [
+    ...Array.from({ length: 30 }, (_, index) => ({
+      qrCode: `ABONO-${index}`,
+      ticketId: 100 + index,
+      tipo: 'Abono 3 días',
+      barrasPermitidas: null,
+    })),
+    ...Array.from({ length: 8 }, (_, index) => ({
+      qrCode: `VIP-${index}`,
+      ticketId: 200 + index,
+      tipo: 'Abono VIP',
+      barrasPermitidas: ['VIP Norte', 'VIP Sur'],
+    })),
+    ...Array.from({ length: 6 }, (_, index) => ({
+      qrCode: `BONO-${index}`,
+      ticketId: 300 + index,
+      tipo: 'Bono 2 copas',
+      barrasPermitidas: null,
+    })),
+    ...Array.from({ length: 3 }, (_, index) => ({
+      qrCode: `REFUNDED-${index}`,
+      ticketId: 400 + index,
+      tipo: 'Abono 3 días',
+      barrasPermitidas: null,
+      invalidado: true,
+    })),
+  ];
+  const fast = { repeatAfterMs: [20, 60], backFromSupervisorMs: [30, 80] };
+
+  it('scans the festival mix at a normal bar and sends an exhausted voucher to the supervisor', async () => {
+    const device = fakeDevice('Barra 3', pool);
+    const topUps = [];
+    const supervisor = {
+      headers: { authorization: 'Bearer supervisor-session' },
+      api: {
+        async request(method, path, { headers, body }) {
+          topUps.push({ method, path, headers, body });
+          const ticketId = Number(/\/api\/tickets\/(\d+)\/recargas/.exec(path)[1]);
+          device.topUp(pool.find((guest) => guest.ticketId === ticketId).qrCode, body.bebidas);
+          return { status: 201, body: {} };
+        },
+      },
+    };
+    const paces = [];
+    const stats = await runBartender({
+      device,
+      guests: pool,
+      paceAt: (nowMs) => {
+        paces.push(nowMs);
+        return 0.002;
+      },
+      rng: seeded(7),
+      shouldStop: () => device.scans.length >= 600,
+      supervisor,
+      returns: fast,
+      mix: { undo: 0.05 },
+    });
+
+    const reasons = (reason) => device.scans.filter((scan) => scan.reason === reason).length;
+    expect(stats.scans).toBe(device.scans.length);
+    // Mostly drinks; every kind of refusal the night needs shows up.
+    // (the fake's guests never start a new day: later on, most of them have had their 4 drinks)
+    expect(device.scans.slice(0, 100).filter((scan) => scan.served).length).toBeGreaterThan(60);
+    expect(reasons('barra_no_permitida')).toBeGreaterThan(0);
+    expect(reasons('barra_no_permitida')).toBeLessThan(device.scans.length * 0.1);
+    expect(reasons('invalidado')).toBeGreaterThan(0);
+    expect(reasons('limite_diario')).toBeGreaterThan(0);
+    expect(reasons('agotado')).toBeGreaterThan(0);
+    // The same code read again within seconds.
+    const repeated = device.scans.some((scan, index) =>
+      device.scans.slice(index + 1, index + 4).some((later) => later.qr === scan.qr),
+    );
+    expect(repeated).toBe(true);
+    // Undos of drinks just served, by their scanId.
+    expect(device.undos.length).toBeGreaterThan(0);
+    device.undos.forEach((scanId) =>
+      expect(device.scans.find((scan) => scan.scanId === scanId)?.served).toBe(true),
+    );
+    expect(paces.length).toBeGreaterThan(500);
+
+    // Top-ups: POST …/recargas with 2 drinks and the supervisor's session, logged on the device.
+    expect(topUps.length).toBeGreaterThan(0);
+    topUps.forEach((topUp) => {
+      expect(topUp).toMatchObject({ method: 'POST', body: { bebidas: 2 }, headers: supervisor.headers });
+      expect(topUp.path).toMatch(/^\/api\/tickets\/3\d\d\/recargas$/);
+    });
+    expect(device.notes[0]).toMatchObject({ kind: 'topup', bebidas: 2, status: 201, paraHoy: false });
+    expect(stats.topUps).toBe(topUps.length);
+    // A topped-up guest came back and was served again.
+    const { qr } = device.notes[0];
+    const servedAfter = device.scans.filter((scan) => scan.qr === qr && scan.served);
+    expect(servedAfter.length).toBeGreaterThan(2);
+  });
+
+  it('serves VIP guests at a VIP bar and stops when the device is revoked', async () => {
+    const device = fakeDevice('VIP Norte', pool, { revokeAfter: 120 });
+    const stats = await runBartender({
+      device,
+      guests: pool,
+      paceAt: () => 0.001,
+      rng: seeded(11),
+      shouldStop: () => false,
+      returns: fast,
+    });
+    expect(device.scans).toHaveLength(120);
+    expect(stats.scans).toBe(120);
+    expect(device.scans.filter((scan) => scan.reason === 'barra_no_permitida')).toHaveLength(0);
+    // A VIP bar sees mostly its own guests.
+    const vip = device.scans.filter((scan) => scan.qr.startsWith('VIP-'));
+    expect(vip.length).toBeGreaterThan(device.scans.length / 2);
+    expect(vip.some((scan) => scan.served)).toBe(true);
   });
 });
