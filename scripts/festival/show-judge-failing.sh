@@ -11,7 +11,8 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 patch="$root/scripts/festival/broken/answer-before-commit.patch"
 expected_check="acknowledged-stored-once"
-rehearsal_cmd="${REHEARSAL_CMD:-bash scripts/rehearse-festival.sh --short}"
+# --no-build: the broken server is built here, under the build lock, before the run.
+rehearsal_cmd="${REHEARSAL_CMD:-bash scripts/rehearse-festival.sh --no-build --short}"
 
 scratch="$(mktemp -d -t drinkflow-broken-XXXXXX)"
 copy="$scratch/repo"
@@ -49,8 +50,16 @@ if [ "$status" -eq 0 ]; then
   exit 1
 fi
 
-# The run's judge.json: written under the temp folder after this run started.
-judge_json="$(find "${TMPDIR:-/tmp}" -name judge.json -newer "$marker" -printf '%T@ %p\n' 2>/dev/null | sort -n | tail -1 | cut -d' ' -f2-)"
+# The run's judge.json: in the work folder the rehearsal says it kept, else the newest one in a
+# rehearsal's work folder written since this run started.
+kept="$(sed -n 's/^Logs, device logs and judge.json kept in //p' "$scratch/rehearsal.log" | tail -1)"
+judge_json=""
+if [ -n "$kept" ] && [ -f "$kept/judge.json" ]; then
+  judge_json="$kept/judge.json"
+else
+  judge_json="$(find "${TMPDIR:-/tmp}" -maxdepth 2 -path '*drinkflow-festival.*/judge.json' -newer "$marker" \
+    -printf '%T@ %p\n' 2>/dev/null | sort -n | tail -1 | cut -d' ' -f2-)"
+fi
 if [ -z "$judge_json" ]; then
   echo "show-judge-failing: the rehearsal failed (exit $status) before the judge ran (log: $scratch/rehearsal.log)"
   exit 1
