@@ -340,11 +340,15 @@ export function checkConflicts(data) {
   let ambiguous = 0;
   let flagged = 0;
   let predicted = 0;
+  let orderDiffers = 0;
   const timeZone = data.evento.timeZone;
   for (const [ticketId, events] of ticketDrinkEvents(data)) {
     const ticket = ticketById.get(ticketId);
     if (!ticket) continue;
     const tipo = ruleType(ticket.tipo);
+    // The log's order is the drinks' (one statement writes both): a ticket where it is not is counted.
+    const drinkIds = events.filter((event) => event.drink).map((event) => event.drink.id);
+    if (drinkIds.some((id, i) => i > 0 && id < drinkIds[i - 1])) orderDiffers++;
     events.forEach((event, index) => {
       if (!event.drink) return; // undone: gone with its conflict
       const stored = event.conflicto;
@@ -392,6 +396,7 @@ export function checkConflicts(data) {
       // Judged while an input was changing (a re-import, a cut-off move, a top-up or an undo within
       // the upload's window): either outcome is right; counted, never hidden.
       ambiguous,
+      ticketsWhoseLogOrderDiffersFromDrinkIds: orderDiffers,
     },
   );
 }

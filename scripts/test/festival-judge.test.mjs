@@ -433,6 +433,14 @@ describe('c. conflicts flagged = conflicts a replay predicts', () => {
     ]);
   });
 
+  it('counts a ticket whose log order differs from its drink ids', () => {
+    const night = goodNight();
+    expect(checkConflicts(night).figures.ticketsWhoseLogOrderDiffersFromDrinkIds).toBe(0);
+    const [first, second] = night.scanLog.filter((row) => row.ticketId === 1);
+    [first.id, second.id] = [second.id, first.id];
+    expect(checkConflicts(night).figures.ticketsWhoseLogOrderDiffersFromDrinkIds).toBe(1);
+  });
+
   it('fails on an extra conflict', () => {
     const night = goodNight();
     drinkOf(night, 'o1').conflicto = 'agotado';
