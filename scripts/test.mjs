@@ -163,6 +163,9 @@ run('build (web app and server)', 'npm', ['run', 'build', '--silent']);
 // scratch database of TEST_DATABASE_URL's server (docs/decisions/040).
 if (process.env.TEST_DATABASE_URL) {
   run('production rehearsal', 'bash', ['scripts/rehearse-production.sh', '--no-build']);
+  // A festival night in a minute: faults, offline devices and the judge (docs/decisions/071). It runs
+  // its own PostgreSQL cluster, so it needs only the machine's PostgreSQL binaries.
+  run('festival rehearsal (short)', 'bash', ['scripts/rehearse-festival.sh', '--no-build', '--short']);
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the production rehearsal behind Caddy is not run)');
 }

@@ -434,6 +434,8 @@ async function startDevice(browser, spec, { pairingCode, apiKey, logDir }) {
           .then((handle) => handle.jsonValue());
         return { undone: title === 'Consumo deshecho', available: true };
       }),
+    /** A line the bartender adds to this device's log (a top-up made at the supervisor's phone). */
+    note: (line) => write(line),
     /** What the device's screen says now, and what it did. */
     state: () => ({
       name: spec.name,

@@ -25,7 +25,8 @@ import { openQueue } from './durable-queue.mjs';
  *
  * What the page does, mirrored here:
  * - a scan waits SCAN_TIMEOUT_MS for the server; a connection that fails at once is tried once more
- *   with the same scanId; no answer, or 502/503/504 → decided offline with a scanId of its own;
+ *   with the same scanId; no answer, or 502/503/504 → decided offline, queued and sent later with that
+ *   same scanId (so an attempt the server recorded without its answer arriving is not a second drink);
  *   any other answer (a 200 refusal, a 4xx) is the verdict;
  * - a drink allowed offline is queued (durably) before it is served; a refusal of a known ticket is
  *   queued for the scan log (docs/decisions/067); an unknown code is not queued;
@@ -253,10 +254,10 @@ export function createProtocolDevice(options) {
       answer = await sendScan(body);
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
-      return decideOffline({ qrCode, tipoBebida, started, lostAttemptScanId: scanId });
+      return decideOffline({ qrCode, tipoBebida, started, scanId });
     }
     if (UNAVAILABLE.includes(answer.status)) {
-      return decideOffline({ qrCode, tipoBebida, started, lostAttemptScanId: scanId });
+      return decideOffline({ qrCode, tipoBebida, started, scanId });
     }
     const served = answer.status === 200 && answer.body?.success === true;
     const reason =
@@ -281,8 +282,7 @@ export function createProtocolDevice(options) {
   }
 
   /** The page's consumeOffline: the rule function on the stored data and this device's drinks. */
-  async function decideOffline({ qrCode, tipoBebida, started, lostAttemptScanId }) {
-    const scanId = randomUUID();
+  async function decideOffline({ qrCode, tipoBebida, started, scanId }) {
     const now = new Date();
     const base = {
       kind: 'scan',
@@ -292,7 +292,6 @@ export function createProtocolDevice(options) {
       via: 'offline',
       status: null,
       escaneadoEn: now.toISOString(),
-      lostAttemptScanId,
     };
     const finish = (fields) => {
       const line = { ...base, ...fields, latencyMs: Math.round(performance.now() - started) };

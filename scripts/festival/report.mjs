@@ -12,11 +12,16 @@ const DIGIT_RUN = /(?<![\d,]|\d\.)\d{9,}(?![\d,]|\.\d)/g;
 /** A credential named as such: "Bearer …", "token=…", "apiKey: …". */
 const CREDENTIAL =
   /\b(?:(Bearer|Basic)(\s+)|(token|apiKey|api_key|password|secret)(\s*[:=]\s*))(?!\[redacted\])[^\s,;|)]+/gi;
-/** Pieces of a name, a date or a number: "2026", "short", "Stored", "storedForLostAttempt". */
-const WORDLIKE = /^(?:\d+|[A-Z]?[a-z]+(?:[A-Z][a-z]{2,})*|[A-Z]+)$/;
+/** Pieces of a name, a date or a number: "2026", "short", "Stored", "recordedByTheUnansweredAttempt". */
+const WORDLIKE = /^(?:\d+|[A-Z]?[a-z]+(?:[A-Z][a-z]+)*|[A-Z]+)$/;
 
 /** A long run is secret-looking unless every piece between "-" and "_" reads like a word or a number. */
-const looksGenerated = (run) => !run.split(/[-_]+/).every((piece) => piece === '' || WORDLIKE.test(piece));
+const looksGenerated = (run) => !run.split(/[-_]+/).every((piece) => piece === '' || readsAsWords(piece));
+
+/** camelCase words read as words when they are not mostly capitals ("AbCdEf…" is not a name). */
+const readsAsWords = (piece) =>
+  WORDLIKE.test(piece) &&
+  (/^[A-Z]+$/.test(piece) || (piece.match(/[A-Z]/g) ?? []).length * 3 <= piece.length);
 
 /** The text with anything secret-looking replaced by "[redacted]". */
 export function redactSecrets(text) {

@@ -410,10 +410,21 @@ describe('b. offline drinks stored at their scan time', () => {
     expect(checkOfflineDrinkTimes(night).failures.map((f) => f.scanId)).toEqual(['o3']);
   });
 
-  it('fails on an offline drink stored as online', () => {
+  it('fails on an offline drink stored as online at its upload time', () => {
     const night = goodNight();
-    drinkOf(night, 'o4').offline = false;
-    expect(checkOfflineDrinkTimes(night).ok).toBe(false);
+    Object.assign(drinkOf(night, 'o3'), { offline: false, timestamp: at(150) });
+    expect(checkOfflineDrinkTimes(night).failures.map((f) => f.scanId)).toEqual(['o3']);
+  });
+
+  it('takes a drink the unanswered online attempt recorded (same scanId, online, before the verdict) as that drink', () => {
+    const night = goodNight();
+    Object.assign(drinkOf(night, 'o3'), {
+      offline: false,
+      timestamp: new Date(Date.parse(at(90)) - 1500).toISOString(),
+    });
+    const check = checkOfflineDrinkTimes(night);
+    expect(check.ok).toBe(true);
+    expect(check.figures.recordedByTheUnansweredAttempt).toBe(1);
   });
 });
 

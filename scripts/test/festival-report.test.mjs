@@ -309,6 +309,10 @@ describe('redactSecrets', () => {
     expect(redactSecrets(`code ${SHOP_BARCODE}.`)).toBe('code [redacted].');
     expect(redactSecrets('apiKey=abc')).toBe('apiKey=[redacted]');
     expect(redactSecrets('AbCdEfGhIjKlMnOpQrSt')).toBe('[redacted]');
+    // A judge's figure names are words, however long.
+    expect(redactSecrets('recordedByTheUnansweredAttempt 0 · dbOutageGraceMs 5')).toBe(
+      'recordedByTheUnansweredAttempt 0 · dbOutageGraceMs 5',
+    );
   });
 
   it('keeps names, dates and formatted numbers', () => {
