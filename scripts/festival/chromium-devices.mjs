@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH, CHROMIUM_SWITCHES } from '../../bench/lib/chromium.mjs';
 import { openDeviceLog } from './device-log.mjs';
 
 /*
@@ -12,16 +13,11 @@ import { openDeviceLog } from './device-log.mjs';
  * because the bar's proxy stops answering, never because the browser is told so.
  */
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
-/** As the journeys launch it (playwright.config.ts); root needs --no-sandbox. */
+/** As the journeys and the browser benchmarks launch it; root needs --no-sandbox. */
 const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...CHROMIUM_SWITCHES,
   // A page that is not in front must keep its timers: both devices scan at once in one browser.
   '--disable-background-timer-throttling',
   '--disable-renderer-backgrounding',

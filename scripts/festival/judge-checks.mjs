@@ -52,23 +52,18 @@ function allDeviceLines(data) {
 
 /**
  * What the devices say happened, per scanId: the acknowledged drinks (with when the device learnt
- * it), undone drinks, every scanId sent, the lost online attempts and the offline scans.
+ * it), undone drinks, every scanId sent and the offline scans.
  */
 export function deviceFacts(data) {
   const acknowledged = new Map();
   const undone = new Map();
   const sent = new Set();
-  const lostAttempts = new Map();
   const offlineScans = new Map();
   const uploads = new Map();
   const undos = [];
   for (const line of allDeviceLines(data)) {
     if (line.kind === 'scan') {
       if (line.scanId) sent.add(line.scanId);
-      if (line.lostAttemptScanId) {
-        sent.add(line.lostAttemptScanId);
-        lostAttempts.set(line.lostAttemptScanId, { device: line.device, offlineScanId: line.scanId });
-      }
       if (line.via === 'online' && line.served === true) {
         acknowledged.set(line.scanId, { device: line.device, at: ms(line.at), via: 'online' });
       }
@@ -92,7 +87,6 @@ export function deviceFacts(data) {
     acknowledged,
     undone,
     sent,
-    lostAttempts,
     offlineScans,
     uploads,
     undos: undos.sort((a, b) => a - b),
@@ -134,8 +128,6 @@ export function checkAcknowledgedStoredOnce(data) {
       failures.push({ problem: 'duplicated', scanId, device: ack.device, drinkIds: rows.map((d) => d.id) });
     else storedOnce++;
   }
-  const lostAttemptDevices = {};
-  let storedForLostAttempt = 0;
   let storedUnanswered = 0;
   for (const [scanId, rows] of stored) {
     if (scanId === null) {
@@ -148,13 +140,7 @@ export function checkAcknowledgedStoredOnce(data) {
       continue;
     }
     if (rows.length > 1) failures.push({ problem: 'duplicated', scanId, drinkIds: rows.map((d) => d.id) });
-    const lost = facts.lostAttempts.get(scanId);
-    if (lost) {
-      storedForLostAttempt += rows.length;
-      lostAttemptDevices[lost.device] = (lostAttemptDevices[lost.device] ?? 0) + rows.length;
-    } else {
-      storedUnanswered += rows.length;
-    }
+    storedUnanswered += rows.length;
   }
   return result(
     'acknowledged-stored-once',
@@ -165,11 +151,6 @@ export function checkAcknowledgedStoredOnce(data) {
       undone: facts.undone.size,
       storedOnce,
       storedDrinks: data.drinks.length,
-      // An online attempt the server recorded but whose answer never reached the device, which then
-      // served the guest offline under another scanId: the product allows it (a timed-out request
-      // may have committed); these drinks were recorded twice for one glass.
-      storedForLostAttempt,
-      lostAttemptDevices,
       // Sent, stored, but the device never saw a final answer (an upload still queued at the end, or
       // an online scan whose answer was lost without an offline verdict, e.g. an unknown code offline).
       storedUnanswered,

@@ -12,6 +12,7 @@ import { openDeviceLog, readDeviceLogs } from '../festival/device-log.mjs';
 import { runBartender } from '../festival/bartender.mjs';
 import { openQueue } from '../festival/durable-queue.mjs';
 import { createProtocolDevice } from '../festival/protocol-device.mjs';
+import { seededRandom } from '../festival/schedule.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'festival-devices-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -431,18 +432,6 @@ describe('protocol device', () => {
   });
 });
 
-/** A seeded generator, so a bartender's mix is the same on every run. */
-function seeded(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * A device that answers like the server for a pool of guests: VIP tickets only at the VIP bars,
  * vouchers of 2 drinks (top-ups add to them), refunded tickets refused, up to 4 drinks per guest.
@@ -546,7 +535,7 @@ describe('bartender', () => {
         paces.push(nowMs);
         return 0.002;
       },
-      rng: seeded(7),
+      rng: seededRandom(7),
       shouldStop: () => device.scans.length >= 600,
       supervisor,
       returns: fast,
@@ -595,7 +584,7 @@ describe('bartender', () => {
       device,
       guests: pool,
       paceAt: () => 0.001,
-      rng: seeded(11),
+      rng: seededRandom(11),
       shouldStop: () => false,
       returns: fast,
     });

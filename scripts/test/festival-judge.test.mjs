@@ -228,10 +228,12 @@ function goodNight() {
     conflicto: 'agotado',
   });
   b.push(upload('o2', 61, true));
-  // dev-a: an online attempt recorded whose answer was lost; the guest is served offline instead.
+  // dev-a: an online drink, then an online attempt the server recorded whose answer was lost; the
+  // guest is served offline under the same scanId, and the upload is answered with that drink.
+  a.push(online('la1', 70));
   stored(night, { scanId: 'la1', ticketId: 1, seconds: 70, device: 'dev-a' });
-  a.push(offlineScan('o4', 72.5, { lostAttemptScanId: 'la1' }));
-  stored(night, { scanId: 'o4', ticketId: 1, seconds: 72.5, device: 'dev-a', offline: true });
+  stored(night, { scanId: 'o4', ticketId: 1, seconds: 71, device: 'dev-a' });
+  a.push(offlineScan('o4', 72.5));
   a.push(upload('o4', 80));
   // dev-b scanned offline before its revocation and uploaded after: accepted, marked.
   b.push(offlineScan('o3', 90));
@@ -308,21 +310,19 @@ describe('the judge on a night where everything went right', () => {
   it('counts what it checked', () => {
     const [a, b, c, d, e, , g] = judge(goodNight()).checks;
     expect(a.figures).toMatchObject({
-      acknowledged: 9,
+      acknowledged: 10,
       undone: 1,
-      storedOnce: 8,
-      storedForLostAttempt: 1,
+      storedOnce: 9,
       storedUnanswered: 0,
     });
-    expect(a.figures.lostAttemptDevices).toEqual({ 'dev-a': 1 });
-    expect(b.figures.offlineDrinksChecked).toBe(4);
+    expect(b.figures).toMatchObject({ offlineDrinksChecked: 3, recordedByTheUnansweredAttempt: 1 });
     expect(c.figures).toMatchObject({
-      offlineDrinksJudged: 4,
+      offlineDrinksJudged: 3,
       conflictsFlagged: 1,
       conflictsPredicted: 1,
       ambiguous: 0,
     });
-    expect(d.figures.onlineDrinksChecked).toBe(6);
+    expect(d.figures.onlineDrinksChecked).toBe(7);
     expect(e.figures).toMatchObject({
       revokedDevices: 1,
       drinksBeforeRevocation: 3,
@@ -424,7 +424,8 @@ describe('b. offline drinks stored at their scan time', () => {
     });
     const check = checkOfflineDrinkTimes(night);
     expect(check.ok).toBe(true);
-    expect(check.figures.recordedByTheUnansweredAttempt).toBe(1);
+    // o4 of the good night, and o3 here.
+    expect(check.figures.recordedByTheUnansweredAttempt).toBe(2);
   });
 });
 
@@ -577,6 +578,7 @@ describe('d. no online drink over a limit', () => {
     expect(checkOnlineWithinLimits(night).failures.map((f) => [f.scanId, f.refusedFor])).toEqual([
       ['s2', ['caducado']],
       ['la1', ['caducado']],
+      ['o4', ['caducado']],
     ]);
   });
 
@@ -670,11 +672,11 @@ describe('g. the live dashboard never more than 2 s behind', () => {
   it('fails when the dashboard misses one drink for good', () => {
     const night = goodNight();
     const last = night.sse.at(-1);
-    // 9 drinks stored, 8 acknowledged and not undone (one was stored for a lost online attempt).
-    last.consumos = 7;
+    // 9 drinks stored, all acknowledged and not undone.
+    last.consumos = 8;
     expect(checkDashboardLag(night).failures.at(-1)).toMatchObject({
-      acknowledgedMinusUndone: 8,
-      dashboardAt2s: 7,
+      acknowledgedMinusUndone: 9,
+      dashboardAt2s: 8,
     });
   });
 

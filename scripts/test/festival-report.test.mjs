@@ -246,7 +246,7 @@ describe('festivalReport', () => {
         figures: {
           acknowledged: 12345,
           storedOnce: 12345,
-          lostAttemptDevices: { 'Barra 07': 2 },
+          undoneBy: { 'Barra 07': 2 },
           failureCount: 0,
         },
         failures: [],
@@ -280,7 +280,7 @@ describe('festivalReport', () => {
   it('has the checks table with their figures', () => {
     expect(report).toContain('| check | holds | figures |');
     expect(report).toContain(
-      '| Every acknowledged drink is stored exactly once | yes | acknowledged 12,345 · storedOnce 12,345 · lostAttemptDevices {Barra 07 2} · failureCount 0 |',
+      '| Every acknowledged drink is stored exactly once | yes | acknowledged 12,345 · storedOnce 12,345 · undoneBy {Barra 07 2} · failureCount 0 |',
     );
     expect(report).toContain("Judge's verdict: every check holds.");
   });
@@ -317,7 +317,7 @@ describe('redactSecrets', () => {
 
   it('keeps names, dates and formatted numbers', () => {
     const text =
-      'acknowledged-stored-once storedForLostAttempt 2026-11-29-short 1,234,567,890 the token refused';
+      'acknowledged-stored-once recordedByTheUnansweredAttempt 2026-11-29-short 1,234,567,890 the token refused';
     expect(redactSecrets(text)).toBe(text);
   });
 });
