@@ -181,7 +181,9 @@ describe('the LISTEN connection of the live statistics (PostgreSQL)', () => {
       reachable = true;
       // A page reconnecting opens another stream now that the database answers.
       await hub.subscribe(6, subscriber);
-      await until(async () => (await listeners()) > before, 15_000, 'a listener once reachable');
+      // A retry loop may have just begun its longest wait (10 s) when the database came back, and
+      // a connection attempt takes up to its 2 s timeout: 25 s leaves a loaded CI machine room.
+      await until(async () => (await listeners()) > before, 25_000, 'a listener once reachable');
       // Every retry loop there was has had time to connect by now (backoff at most 10 s).
       await sleep(11_000);
       expect((await listeners()) - before).toBe(1);
@@ -191,7 +193,7 @@ describe('the LISTEN connection of the live statistics (PostgreSQL)', () => {
       forwarder.close();
     }
     await until(async () => (await listeners()) === before, 5_000, 'no listener of the hub after close');
-  }, 40_000);
+  }, 60_000);
 });
 
 /** A TCP forwarder to this test's database that can drop every connection and refuse new ones. */
