@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { percentile } from '../lib/statistics.mjs';
 import { databaseUrl, duration, warmup } from './options.mjs';
 import { findPgbench, pgbenchLatencies, runPgbench, settle } from './pgbench.mjs';
+import { walCounters, walPerTransaction } from './wal.mjs';
 
 const FLOOR_SCRIPT = new URL('../scan-floor.sql', import.meta.url).pathname;
 export const FLOOR_TICKETS = 2000;
@@ -44,7 +45,9 @@ export async function measureFloor() {
       const variables = { tickets: FLOOR_TICKETS };
       const warm = await runPgbench(binary, warmup, variables, undefined, options);
       const loadBefore = loadavg()[0];
+      const walBefore = walCounters();
       const run = await runPgbench(binary, duration, variables, join(logDir, 'tx'), options);
+      const wal = walPerTransaction(walBefore, walCounters(), run.processed);
       const latencies = pgbenchLatencies(logDir);
       const stored = Number(
         execFileSync('psql', [floorUrl, '-X', '-A', '-t', '-q', '-c', 'select count(*) from consumos'], {
@@ -65,6 +68,7 @@ export async function measureFloor() {
         max: latencies.at(-1),
         recorded: stored,
         cpu: run.cpu,
+        wal,
         loadBefore,
         problems,
       };

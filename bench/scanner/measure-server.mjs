@@ -7,6 +7,7 @@ import { sampleCpu } from './cpu.mjs';
 import { settle } from './pgbench.mjs';
 import { connections, databaseUrl, duration, port, warmup } from './options.mjs';
 import { recordedDrinks, seed } from './seed.mjs';
+import { walCounters, walPerTransaction } from './wal.mjs';
 
 /** The server run whose process remembers no ticket (SCANNER_KNOWN_TICKETS=0). */
 export const COLD = 'PostgreSQL, every scan read first';
@@ -106,7 +107,9 @@ export async function measureServer(kind, env = {}) {
     console.log(`${kind}: ${seeded.tickets.length} tickets seeded; ${warmup} s warm-up, ${duration} s run`);
     const warm = await load.run(warmup, server.pid);
     const loadBefore = loadavg()[0];
+    const walBefore = kind.startsWith('PostgreSQL') ? walCounters() : null;
     const { result, cpu } = await load.run(duration, server.pid);
+    const wal = walBefore && walPerTransaction(walBefore, walCounters(), result.requests.total);
     const recorded = await recordedDrinks(server.base, seeded.headers, seeded.pedidoIds);
     const answered2xx = warm.result['2xx'] + result['2xx'];
     const problems = [];
@@ -135,6 +138,7 @@ export async function measureServer(kind, env = {}) {
       non2xx: result.non2xx,
       recorded,
       cpu,
+      wal,
       loadBefore,
       problems,
       seeded,

@@ -6,6 +6,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { percentile } from '../lib/statistics.mjs';
 import { sampleCpu } from './cpu.mjs';
+import { walCounters, walPerTransaction } from './wal.mjs';
 import { connections, databaseUrl, duration, pgbenchMode, pgbenchPath, warmup } from './options.mjs';
 
 const PGBENCH_SCRIPT = new URL('../scanner-pgbench.sql', import.meta.url).pathname;
@@ -105,7 +106,9 @@ export async function measurePgbench(seeded) {
     console.log(`pgbench: ${warmup} s warm-up, ${duration} s run`);
     const warm = await runPgbench(binary, warmup, variables);
     const loadBefore = loadavg()[0];
+    const walBefore = walCounters();
     const run = await runPgbench(binary, duration, variables, join(logDir, 'tx'));
+    const wal = walPerTransaction(walBefore, walCounters(), run.processed);
     const latencies = pgbenchLatencies(logDir);
     const added = drinks() - before;
     const problems = [];
@@ -126,6 +129,7 @@ export async function measurePgbench(seeded) {
       max: latencies.at(-1),
       recorded: added,
       cpu: run.cpu,
+      wal,
       loadBefore,
       problems,
     };

@@ -125,6 +125,22 @@ export function report(runs, postgresVersion) {
   lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const run of runs) lines.push(cpuRow(run));
   lines.push('');
+  const walRuns = runs.filter((run) => run.wal);
+  if (walRuns.length > 0) {
+    lines.push(
+      'Write-ahead log per consume or transaction over each measured run, warm-up excluded (pg_stat_wal, the whole server; a full-page image is a whole 8 kB page, written at the first change of a page after a checkpoint):',
+    );
+    lines.push('');
+    lines.push('| run | WAL records | full-page images | WAL bytes | checkpoints begun during the run |');
+    lines.push('| --- | ---: | ---: | ---: | ---: |');
+    for (const run of walRuns) {
+      const { records, fullPages, bytes, checkpoints } = run.wal;
+      lines.push(
+        `| ${run.kind} | ${records.toFixed(1)} | ${fullPages.toFixed(2)} | ${fixed(bytes)} | ${checkpoints} |`,
+      );
+    }
+    lines.push('');
+  }
   const busiest = Math.max(...runs.map((run) => run.cpu?.other ?? 0));
   lines.push(
     busiest > 0.2
