@@ -102,7 +102,6 @@ async function main() {
   const setupStarted = Date.now();
   const festival = await setupFestival({
     api,
-    databaseUrl,
     guests: config.guests,
     devices: placed.filter((device) => device.kind === 'protocol'),
     dayCutoff: hourMinute(new Date(Date.now() + 12 * 3600_000), TIME_ZONE),
@@ -115,8 +114,9 @@ async function main() {
     `set up in ${((Date.now() - setupStarted) / 1000).toFixed(1)} s: ${festival.guests.length} guests imported`,
   );
 
-  // Day 1 ends at the event's cut-off, a whole minute: the night starts one day before it.
-  const firstCutoff = nextWholeMinute(Date.now() + config.daySeconds * 1000 + 10_000);
+  // Day 1 ends at the event's cut-off, a whole minute: the night starts one day before it, once
+  // every device is paired and holds its offline data (about 10 s for 40 devices and 10,000 tickets).
+  const firstCutoff = nextWholeMinute(Date.now() + config.daySeconds * 1000 + config.devices * 500);
   const nightStart = firstCutoff - config.daySeconds * 1000;
   await festival.setCutoff(hourMinute(new Date(firstCutoff), TIME_ZONE));
 
@@ -164,6 +164,8 @@ async function main() {
   log(
     `night starts at ${new Date(nightStart).toISOString()}; day 1 ends at the cut-off ${hourMinute(new Date(firstCutoff), TIME_ZONE)}`,
   );
+  if (Date.now() > nightStart)
+    log(`the devices were ready ${Date.now() - nightStart} ms after the night's start`);
   await sleepUntil(nightStart);
   timeline.record('phase', 'night-start', { mode, seed, days: config.days, daySeconds: config.daySeconds });
   const at = (seconds) => nightStart + seconds * 1000;
