@@ -259,13 +259,26 @@ function realParam(url: string, name: string, w: World): string {
   return String(w.eventoId);
 }
 
+/** Whether a path value, once the router decodes it, could be a row's id. */
+function readsAsId(value: string): boolean {
+  try {
+    return /^\s*\+?\d+\s*$/.test(decodeURIComponent(value));
+  } catch {
+    return false;
+  }
+}
+
 export function buildRequest(plan: CasePlan, w: World, routes: { method: string; url: string }[]) {
   const route = routes[plan.route % routes.length]!;
   const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
-  // A live stream with a real id never ends: its path always carries a hostile parameter.
+  // A live stream of an event that exists never ends: its path always carries a hostile parameter,
+  // never one that reads as an id ("9", "%39", " 09"), which may name this world's event or another
+  // one the admin may watch.
   const streaming = route.url.endsWith('/stream');
-  const changed =
-    plan.pathChange ?? (streaming && names.length > 0 ? ([0, LONG_PARAM] as [number, string]) : null);
+  let changed = plan.pathChange;
+  if (streaming && names.length > 0 && (!changed || readsAsId(changed[1]))) {
+    changed = [changed ? changed[0] : 0, LONG_PARAM];
+  }
   let url = route.url;
   names.forEach((name, index) => {
     const value = changed && changed[0] % names.length === index ? changed[1] : realParam(route.url, name, w);
